@@ -1,0 +1,86 @@
+"""Plays the bots' moves after a human's move is committed, off the request, one match at a time."""
+import logging
+import random
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from importlib import import_module
+
+from django.conf import settings
+from django.db import close_old_connections
+
+from games import turns
+from games.models import Match, Seat
+
+log = logging.getLogger(__name__)
+_lock = threading.Lock()
+_running: dict[int, bool] = {}  # match id -> "changed again while the bots were moving"
+_executor = ThreadPoolExecutor(max_workers=2, thread_name_prefix="bots")
+
+
+def kick(match_id: int) -> None:
+    """Make sure the bots of this match get to move; cheap to call after every change."""
+    with _lock:
+        if match_id in _running:
+            _running[match_id] = True
+            return
+        _running[match_id] = False
+    if getattr(settings, "BOT_RUNNER", "thread") == "inline":
+        _drain(match_id)
+    else:
+        _executor.submit(_drain_in_thread, match_id)
+
+
+def _drain_in_thread(match_id: int) -> None:
+    try:
+        _drain(match_id)
+    except Exception:  # a bot's failure must never take the server down; the next change retries
+        log.exception("bots of match %s failed", match_id)
+    finally:
+        close_old_connections()
+
+
+def _drain(match_id: int) -> None:
+    try:
+        while True:
+            with _lock:
+                _running[match_id] = False
+            play_bots(match_id, delay=getattr(settings, "BOT_DELAY", 0))
+            with _lock:
+                if not _running[match_id]:
+                    del _running[match_id]
+                    return
+    except BaseException:
+        with _lock:
+            _running.pop(match_id, None)
+        raise
+
+
+def play_bots(match_id: int, delay: float = 0) -> int:
+    """Play bot moves while a bot is to move. Returns how many moves the bots made."""
+    made = 0
+    while True:
+        match = Match.objects.filter(pk=match_id, status=Match.PLAYING).first()
+        if match is None:
+            return made
+        bots = dict(match.seats.filter(kind=Seat.BOT).values_list("index", "bot_level"))
+        engine = match.engine
+        seat = next((s for s in engine.to_move(match.state) if s in bots), None)
+        if seat is None:
+            return made
+        action = choose(match, seat, bots[seat])
+        if delay:
+            time.sleep(delay)
+        try:
+            turns.play(match_id=match_id, seat=seat, action=action, version=match.version)
+        except turns.StaleVersion:
+            continue  # a human moved meanwhile: look again
+        made += 1
+
+
+def choose(match: Match, seat: int, level: str) -> dict:
+    """The bot sees only its own view and its legal actions, like a human at the table."""
+    engine = match.engine
+    bots = import_module(f"games.{match.game}.bots")
+    rng = random.Random(f"{match.seed}:{match.version}:{seat}")
+    return bots.choose(level, engine.view(match.state, seat), engine.legal_actions(match.state, seat), rng)

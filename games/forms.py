@@ -1,0 +1,92 @@
+"""The new-match form: the game's own options (from its engine's OPTIONS) and who sits where."""
+from datetime import timedelta
+from importlib import import_module
+
+from django import forms
+
+from games.lobby import SeatPlan
+
+NO_SEAT = ""
+
+
+def option_field(name: str, spec: dict) -> forms.Field:
+    label = spec.get("label", name.replace("_", " ").capitalize())
+    help_text = spec.get("help", "")
+    default = spec.get("default")
+    if "choices" in spec:
+        choices = [(c, str(c).replace("_", " ").capitalize()) for c in spec["choices"]]
+        return forms.TypedChoiceField(label=label, choices=choices, initial=default, help_text=help_text,
+                                      coerce=type(default) if default is not None else str)
+    if isinstance(default, bool):
+        return forms.BooleanField(label=label, initial=default, required=False, help_text=help_text)
+    if isinstance(default, int):
+        return forms.IntegerField(label=label, initial=default, min_value=spec.get("min"), max_value=spec.get("max"),
+                                  help_text=help_text)
+    return forms.CharField(label=label, initial=default, help_text=help_text)
+
+
+def seat_choices(game) -> list[tuple[str, str]]:
+    levels = getattr(import_module(f"games.{game.slug}.bots"), "LEVELS", {})
+    return [(NO_SEAT, "(nobody)"), ("me", "Me"), ("invite", "Invite a friend (by link)"),
+            ("local", "Local player at this screen")] + [(f"bot:{level}", f"Bot: {level}") for level in levels]
+
+
+class NewMatchForm(forms.Form):
+    def __init__(self, game, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.game = game
+        engine = game.engine
+        self.option_names = list(engine.OPTIONS)
+        for name, spec in engine.OPTIONS.items():
+            self.fields[f"option_{name}"] = option_field(name, spec)
+        self.timed = "time" in engine.OPTIONS.get("end", {}).get("choices", [])
+        if self.timed:
+            self.fields["minutes"] = forms.IntegerField(
+                label="Time limit (minutes)", min_value=1, max_value=600, required=False, initial=30,
+                help_text="When the game ends by time: the round in progress is finished after this.")
+        choices = seat_choices(game)
+        bots = [c for c, _ in choices if c.startswith("bot:")]
+        defaults = ["me", bots[-1] if bots else "invite"]
+        for index in range(engine.MAX_SEATS):
+            self.fields[f"seat_{index}"] = forms.ChoiceField(
+                label=f"Seat {index + 1}", choices=choices, required=False,
+                initial=defaults[index] if index < len(defaults) else NO_SEAT)
+            self.fields[f"name_{index}"] = forms.CharField(
+                label=f"Name for seat {index + 1}", max_length=60, required=False,
+                help_text="For a local player or a bot (optional).")
+
+    def seat_rows(self):
+        return [(self[f"seat_{i}"], self[f"name_{i}"]) for i in range(self.game.engine.MAX_SEATS)]
+
+    def option_rows(self):
+        return [self[f"option_{name}"] for name in self.option_names] + ([self["minutes"]] if self.timed else [])
+
+    def clean(self):
+        data = super().clean()
+        engine = self.game.engine
+        plans = []
+        for index in range(engine.MAX_SEATS):
+            kind = data.get(f"seat_{index}") or NO_SEAT
+            if kind == NO_SEAT:
+                continue
+            name = (data.get(f"name_{index}") or "").strip()
+            if kind.startswith("bot:"):
+                plans.append(SeatPlan("bot", name=name, bot_level=kind.split(":", 1)[1]))
+            else:
+                plans.append(SeatPlan(kind, name=name))
+        if not engine.MIN_SEATS <= len(plans) <= engine.MAX_SEATS:
+            raise forms.ValidationError(f"{engine.NAME} is for {engine.MIN_SEATS} to {engine.MAX_SEATS} players; "
+                                        f"you chose {len(plans)}.")
+        if self.timed and data.get("option_end") == "time" and not data.get("minutes"):
+            self.add_error("minutes", "Give the time limit for a game that ends by time.")
+        data["plans"] = plans
+        return data
+
+    def match_arguments(self) -> dict:
+        data = self.cleaned_data
+        minutes = data.get("minutes") if self.timed and data.get("option_end") == "time" else None
+        return {
+            "options": {name: data[f"option_{name}"] for name in self.option_names},
+            "seats": data["plans"],
+            "time_limit": timedelta(minutes=minutes) if minutes else None,
+        }

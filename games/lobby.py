@@ -1,0 +1,107 @@
+"""Setting matches up: create one with its seats, take an open seat by invitation, start, rematch."""
+import secrets
+from dataclasses import dataclass
+
+from django.db import transaction
+
+from games import registry, turns
+from games.models import Match, Seat
+from scoring.services import profile_for
+
+
+class SeatingError(Exception):
+    """Something about who sits where that the player can fix."""
+
+
+@dataclass(frozen=True)
+class SeatPlan:
+    kind: str  # "me", "invite", "local" or "bot"
+    name: str = ""
+    bot_level: str = ""
+
+
+def new_seed() -> int:
+    return secrets.randbelow(2**53)
+
+
+@transaction.atomic
+def create_match(*, host, game: str, options: dict, seats: list[SeatPlan], time_limit=None) -> Match:
+    """A new match; it starts at once when nobody has to be invited."""
+    engine = registry.get(game).engine
+    if not engine.MIN_SEATS <= len(seats) <= engine.MAX_SEATS:
+        raise SeatingError(f"{engine.NAME} is for {engine.MIN_SEATS} to {engine.MAX_SEATS} players.")
+    if sum(plan.kind == "me" for plan in seats) > 1:
+        raise SeatingError("You can take only one seat yourself; add local players for the others at your screen.")
+    try:
+        options = engine.normalise_options(options)
+    except engine.IllegalAction as exc:
+        raise SeatingError(str(exc)) from exc
+    match = Match.objects.create(game=game, options=options, seed=new_seed(), host=host, time_limit=time_limit)
+    Seat.objects.bulk_create(seat_from_plan(match, index, plan, host) for index, plan in enumerate(seats))
+    start_if_full(match)
+    return match
+
+
+def seat_from_plan(match: Match, index: int, plan: SeatPlan, host) -> Seat:
+    if plan.kind == "me":
+        profile = profile_for(host)
+        return Seat(match=match, index=index, kind=Seat.PLAYER, user=host, profile=profile)
+    if plan.kind == "local":
+        return Seat(match=match, index=index, kind=Seat.LOCAL, user=host, name=plan.name or f"Player {index + 1}")
+    if plan.kind == "bot":
+        return Seat(match=match, index=index, kind=Seat.BOT, bot_level=plan.bot_level, name=plan.name)
+    if plan.kind == "invite":
+        return Seat(match=match, index=index, kind=Seat.OPEN)
+    raise SeatingError(f"Unknown kind of seat: {plan.kind}")
+
+
+def start_if_full(match: Match) -> bool:
+    if match.status != Match.OPEN or match.seats.filter(kind=Seat.OPEN).exists():
+        return False
+    turns.start(match)
+    return True
+
+
+@transaction.atomic
+def take_seat(*, match_id: int, user, token: str) -> Seat:
+    """A registered player accepts an invitation: the first open seat becomes theirs."""
+    match = Match.objects.select_for_update().get(pk=match_id)
+    if not secrets.compare_digest(token, match.invite_token):
+        raise SeatingError("This invitation link is not valid.")
+    if match.status != Match.OPEN:
+        raise SeatingError("This match has already started.")
+    if match.seats.filter(user=user, kind=Seat.PLAYER).exists():
+        raise SeatingError("You already have a seat at this match.")
+    seat = match.seats.filter(kind=Seat.OPEN).order_by("index").first()
+    if seat is None:
+        raise SeatingError("Every seat is taken.")
+    seat.kind, seat.user, seat.profile = Seat.PLAYER, user, profile_for(user)
+    seat.save(update_fields=["kind", "user", "profile"])
+    if not start_if_full(match):
+        turns.announce(match)
+    return seat
+
+
+@transaction.atomic
+def rematch(*, match_id: int, user) -> Match:
+    """Same game, same options, same people in the same seats, a new seed; starts at once."""
+    match = Match.objects.select_for_update().get(pk=match_id)
+    if match.status != Match.FINISHED:
+        raise SeatingError("A rematch can start only when the match is over.")
+    if not match.seats.filter(user=user).exists():
+        raise SeatingError("Only the players of this match can start its rematch.")
+    existing = Match.objects.filter(rematch_of=match).first()
+    if existing:
+        return existing
+    again = Match.objects.create(
+        game=match.game, options=match.options, seed=new_seed(), host=user, time_limit=match.time_limit,
+        rematch_of=match,
+    )
+    Seat.objects.bulk_create(
+        Seat(match=again, index=s.index, kind=s.kind, user=s.user, profile=s.profile, name=s.name,
+             bot_level=s.bot_level)
+        for s in match.seats.all()
+    )
+    start_if_full(again)
+    turns.announce(match)  # the finished table now shows the way to the rematch
+    return again

@@ -1,0 +1,169 @@
+"""Views of live matches: the lobby, creating and joining, the match page and its moves."""
+import json
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db.models import Q
+from django.http import Http404, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_GET, require_POST
+from django_htmx.http import HttpResponseClientRedirect
+
+from games import bot_runner, lobby as seating, registry, turns
+from games.forms import NewMatchForm
+from games.models import Match, Seat
+from games.records import match_record
+from games.tables import load, render_table
+from games.viewer import controlled_seats, session_key
+
+
+def lobby(request):
+    open_matches = (
+        Match.objects.filter(status=Match.OPEN, seats__kind=Seat.OPEN).distinct().prefetch_related("seats")[:50]
+    )
+    mine = []
+    if request.user.is_authenticated:
+        mine = (
+            Match.objects.filter(Q(host=request.user) | Q(seats__user=request.user))
+            .exclude(status=Match.FINISHED).distinct().prefetch_related("seats")[:50]
+        )
+    watch = Match.objects.filter(status=Match.PLAYING).prefetch_related("seats")[:20]
+    return render(request, "games/lobby.html", {
+        "open_matches": open_matches, "mine": mine, "watch": watch, "playable": registry.playable_games(),
+    })
+
+
+@login_required
+def new_match(request, slug):
+    try:
+        game = registry.get(slug)
+    except KeyError:
+        raise Http404("There is no such game.") from None
+    if not game.playable:
+        raise Http404(f"{game.name} cannot be played online yet.")
+    form = NewMatchForm(game, request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            match = seating.create_match(host=request.user, game=slug, **form.match_arguments())
+        except seating.SeatingError as exc:
+            form.add_error(None, str(exc))
+        else:
+            return redirect(match)
+    return render(request, "games/new_match.html", {"form": form, "game": game})
+
+
+def _table_response(request, match_id: int, error: str = "", status: int = 200) -> HttpResponse:
+    match, seats = load(match_id)
+    confirmed = request.session.get(session_key(match_id))
+    html = render_table(match, seats, request.user, confirmed, error=error, request=request)
+    return HttpResponse(html, status=status)
+
+
+def _open_match(match_id: int) -> Match:
+    """Wake what a restart may have left sleeping: a passed time limit and bots to move."""
+    if not Match.objects.filter(pk=match_id).exists():
+        raise Http404("There is no such match.")
+    turns.stop_clock_if_due(match_id)
+    bot_runner.kick(match_id)
+    return Match.objects.get(pk=match_id)
+
+
+def match_page(request, match_id):
+    match = _open_match(match_id)
+    if request.GET.get("seat") and request.user.is_authenticated:
+        _confirm_seat(request, match, request.GET["seat"])
+    match, seats = load(match_id)
+    confirmed = request.session.get(session_key(match_id))
+    table = render_table(match, seats, request.user, confirmed, request=request)
+    return render(request, "games/match.html", {
+        "match": match, "seats": seats, "table": table,
+        "invite_url": request.build_absolute_uri(f"/matches/{match.pk}/join/{match.invite_token}/"),
+        "is_host": request.user == match.host,
+    })
+
+
+@require_GET
+def table(request, match_id):
+    """The table alone: htmx re-fetches it after a reconnect, and a handover confirms a seat through it."""
+    match = _open_match(match_id)
+    if request.GET.get("seat") and request.user.is_authenticated:
+        _confirm_seat(request, match, request.GET["seat"])
+    return _table_response(request, match_id)
+
+
+def _confirm_seat(request, match: Match, seat: str) -> None:
+    seats = list(match.seats.all())
+    if seat.isdigit() and int(seat) in controlled_seats(seats, request.user):
+        request.session[session_key(match.pk)] = int(seat)
+
+
+@require_POST
+def move(request, match_id):
+    """One move: the action, the seat it is for and the version of the table it was chosen on."""
+    match = get_object_or_404(Match, pk=match_id)
+    try:
+        seat, version, action = _parse_move(request.POST)
+    except ValueError as exc:
+        return _table_response(request, match_id, error=str(exc), status=400)
+    if not request.user.is_authenticated:
+        return _table_response(request, match_id, error="Log in to play.", status=403)
+    if seat not in controlled_seats(list(match.seats.all()), request.user):
+        return _table_response(request, match_id, error="You cannot move for that seat.", status=403)
+    try:
+        turns.play(match_id=match_id, seat=seat, action=action, version=version)
+    except turns.MatchError as exc:
+        return _table_response(request, match_id, error=str(exc), status=exc.status)
+    request.session[session_key(match_id)] = seat
+    if not request.htmx:
+        return redirect("match", match_id)
+    return _table_response(request, match_id)
+
+
+def _parse_move(data) -> tuple[int, int, dict]:
+    """Read a posted move. `action` is the JSON of a legal action; `part` fields add keys chosen in the form."""
+    try:
+        seat, version = int(data["seat"]), int(data["version"])
+        action = json.loads(data["action"])
+        for part in data.getlist("part"):
+            action.update(json.loads(part))
+    except (KeyError, ValueError, TypeError, AttributeError):
+        raise ValueError("That move could not be read; please choose it again.") from None
+    if not isinstance(action, dict):
+        raise ValueError("That move could not be read; please choose it again.")
+    return seat, version, action
+
+
+@login_required
+def join(request, match_id, token):
+    match = get_object_or_404(Match, pk=match_id)
+    if request.method == "POST":
+        try:
+            seating.take_seat(match_id=match_id, user=request.user, token=token)
+        except seating.SeatingError as exc:
+            messages.error(request, str(exc))
+        return redirect(match)
+    seats = list(match.seats.select_related("profile"))
+    return render(request, "games/join.html", {"match": match, "seats": seats, "token": token})
+
+
+@require_POST
+@login_required
+def rematch(request, match_id):
+    try:
+        again = seating.rematch(match_id=match_id, user=request.user)
+    except seating.SeatingError as exc:
+        messages.error(request, str(exc))
+        return redirect("match", match_id)
+    if request.htmx:
+        return HttpResponseClientRedirect(again.get_absolute_url())
+    return redirect(again)
+
+
+def record(request, match_id):
+    match = get_object_or_404(Match, pk=match_id)
+    if match.status != Match.FINISHED:
+        raise Http404("The record of a match is published when the match is over.")
+    record = match.game_record.record if match.game_record else match_record(match)
+    response = JsonResponse(record, json_dumps_params={"indent": 2})
+    response["Content-Disposition"] = f'attachment; filename="{match.game}-{match.pk}.json"'
+    return response

@@ -1,0 +1,113 @@
+"""Live matches: the match with its state snapshot, who sits where, and the log of every move."""
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.urls import reverse
+
+from games import registry
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(12)
+
+
+class Match(models.Model):
+    OPEN, PLAYING, FINISHED = "open", "playing", "finished"
+    STATUSES = [(OPEN, "Waiting for players"), (PLAYING, "In progress"), (FINISHED, "Finished")]
+
+    game = models.CharField(max_length=30, db_index=True)
+    options = models.JSONField(default=dict)
+    seed = models.BigIntegerField()
+    status = models.CharField(max_length=10, choices=STATUSES, default=OPEN, db_index=True)
+    state = models.JSONField(null=True, blank=True)
+    version = models.PositiveIntegerField(default=0)
+    time_limit = models.DurationField(null=True, blank=True, help_text="For games that end when time is up.")
+    time_up = models.BooleanField(default=False)
+    host = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="hosted_matches")
+    invite_token = models.CharField(max_length=32, default=new_token)
+    rematch_of = models.OneToOneField(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematch"
+    )
+    game_record = models.OneToOneField(
+        "scoring.GameRecord", null=True, blank=True, on_delete=models.SET_NULL, related_name="online_match"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        verbose_name_plural = "matches"
+
+    def __str__(self):
+        return f"{self.game_info.name} #{self.pk}"
+
+    def get_absolute_url(self):
+        return reverse("match", args=[self.pk])
+
+    @property
+    def game_info(self) -> registry.Game:
+        return registry.get(self.game)
+
+    @property
+    def engine(self):
+        return self.game_info.engine
+
+    @property
+    def deadline(self):
+        if self.time_limit is None or self.started_at is None:
+            return None
+        return self.started_at + self.time_limit
+
+
+class Seat(models.Model):
+    """A place at a match: a registered player, a local player at the host's screen, a bot, or still open."""
+
+    PLAYER, LOCAL, BOT, OPEN = "player", "local", "bot", "open"
+    KINDS = [(PLAYER, "Registered player"), (LOCAL, "Local player (this screen)"), (BOT, "Bot"), (OPEN, "Open")]
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
+    index = models.PositiveSmallIntegerField()
+    kind = models.CharField(max_length=10, choices=KINDS)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="seats",
+        help_text="Who acts for this seat: the player, or the host for local players.",
+    )
+    profile = models.ForeignKey(
+        "scoring.PlayerProfile", null=True, blank=True, on_delete=models.SET_NULL, related_name="seats"
+    )
+    name = models.CharField(max_length=60, blank=True)
+    bot_level = models.CharField(max_length=20, blank=True)
+
+    class Meta:
+        ordering = ["match", "index"]
+        constraints = [models.UniqueConstraint(fields=["match", "index"], name="one_seat_per_index")]
+
+    def __str__(self):
+        return f"{self.match} seat {self.index}: {self.label}"
+
+    @property
+    def label(self) -> str:
+        if self.kind == self.BOT:
+            return self.name or f"{self.bot_level.title()} bot"
+        if self.kind == self.OPEN:
+            return "Open seat"
+        return self.name or (self.profile.display_name if self.profile else f"Seat {self.index + 1}")
+
+
+class Move(models.Model):
+    """One applied action, in order. With the seed, the moves are the match: replays and records come from here."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="moves")
+    seq = models.PositiveIntegerField()
+    seat = models.PositiveSmallIntegerField(null=True, blank=True, help_text="Empty for the match's own moves.")
+    action = models.JSONField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["match", "seq"]
+        constraints = [models.UniqueConstraint(fields=["match", "seq"], name="one_move_per_seq")]
+
+    def __str__(self):
+        return f"{self.match} move {self.seq}"

@@ -1,0 +1,45 @@
+"""The four games: names, player counts, and the engine module of each game that can be played online."""
+from dataclasses import dataclass
+from functools import cached_property
+from importlib import import_module
+from importlib.util import find_spec
+
+
+@dataclass(frozen=True)
+class Game:
+    slug: str
+    name: str
+    players: str
+    tagline: str
+
+    @cached_property
+    def engine(self):
+        """The game's engine module, or None while the game can only be recorded."""
+        module = f"games.{self.slug}.engine"
+        return import_module(module) if find_spec(module) else None
+
+    @property
+    def playable(self) -> bool:
+        return self.engine is not None
+
+    @property
+    def rules_template(self) -> str:
+        return f"{self.slug}/rules.html"
+
+
+GAMES = [
+    Game("hot_tin_roof", "Hot Tin Roof", "3-4", "Lay catwalks across the rooftops, gather sardine cans and trade them for fish."),
+    Game("rat_a_tat_cat", "Rat-a-Tat Cat", "2-6", "A memory card game: keep your four face-down cards low."),
+    Game("cat_tower", "Cat Tower", "2-4", "Roll and write: draft dice and fill your tower with cats' favourite things."),
+    Game("rat_hot", "Rat Hot", "2", "A two-player game of spice strips: score your spices, and beware of showing too many rats."),
+]
+BY_SLUG = {game.slug: game for game in GAMES}
+
+
+def get(slug: str) -> Game:
+    """The game with this slug; KeyError when there is none."""
+    return BY_SLUG[slug]
+
+
+def playable_games() -> list[Game]:
+    return [game for game in GAMES if game.playable]

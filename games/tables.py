@@ -1,0 +1,52 @@
+"""Renders a match's table for one viewpoint: the page, the htmx answer and the websocket push share it."""
+import re
+
+from django.template.loader import render_to_string
+
+from games.models import Match
+from games.viewer import Viewpoint, viewpoint
+
+SEAT_TOKEN = re.compile(r"\{seat:(\d+)\}")
+LOG_LINES = 40
+
+
+def load(match_id: int) -> tuple[Match, list]:
+    match = Match.objects.select_related("game_record", "rematch_of").get(pk=match_id)
+    seats = list(match.seats.select_related("profile"))
+    return match, seats
+
+
+def log_lines(entries: list[dict], names: list[str]) -> list[dict]:
+    """The engine's public log in words, newest first, with seat tokens replaced by names."""
+    def name(m):
+        index = int(m.group(1))
+        return names[index] if index < len(names) else f"seat {index + 1}"
+
+    lines = []
+    for entry in reversed(entries[-LOG_LINES:]):
+        seat = entry.get("seat")
+        lines.append({"who": names[seat] if seat is not None and seat < len(names) else "",
+                      "text": SEAT_TOKEN.sub(name, entry.get("text", ""))})
+    return lines
+
+
+def context(match: Match, seats: list, point: Viewpoint, error: str = "") -> dict:
+    names = [seat.label for seat in seats]
+    ctx = {"match": match, "seats": seats, "names": names, "point": point, "error": error,
+           "game": match.game_info, "rematch": getattr(match, "rematch", None) if match.status == "finished" else None}
+    if match.state is not None:
+        view = match.engine.view(match.state, point.seat)
+        ctx.update(
+            view=view,
+            actions=match.engine.legal_actions(match.state, point.seat) if point.can_act else [],
+            log=log_lines(view.get("log", []), names),
+            game_template=f"{match.game}/table.html",
+        )
+    return ctx
+
+
+def render_table(match: Match, seats: list, user, confirmed: int | None, error: str = "", request=None,
+                 oob: bool = False) -> str:
+    point = viewpoint(match, seats, user, confirmed)
+    ctx = context(match, seats, point, error) | {"oob": oob}
+    return render_to_string("games/table.html", ctx, request=request)

@@ -1,0 +1,39 @@
+"""Template helpers for match tables: actions as JSON, seat names."""
+import json
+
+from django import template
+
+register = template.Library()
+
+
+@register.filter
+def tojson(value) -> str:
+    return json.dumps(value, separators=(",", ":"), sort_keys=True)
+
+
+@register.filter
+def seat_name(index, names):
+    try:
+        return names[int(index)]
+    except (TypeError, ValueError, IndexError):
+        return ""
+
+
+@register.filter
+def at(sequence, index):
+    try:
+        return sequence[int(index)]
+    except (TypeError, ValueError, IndexError, KeyError):
+        return None
+
+
+@register.simple_tag
+def actions_of(actions, kind, **fields):
+    """The legal actions of one type (optionally with some fields fixed), e.g. every "replace" for position 2."""
+    return [a for a in actions if a.get("type") == kind and all(a.get(k) == v for k, v in fields.items())]
+
+
+@register.simple_tag
+def first_action(actions, kind, **fields):
+    found = actions_of(actions, kind, **fields)
+    return found[0] if found else None

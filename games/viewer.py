@@ -1,0 +1,51 @@
+"""Whose eyes a page sees the table through: the seat it shows, what that seat may do, and the handover."""
+from dataclasses import dataclass, field
+
+from games.models import Match, Seat
+
+
+def session_key(match_id: int) -> str:
+    return f"match-{match_id}-seat"
+
+
+@dataclass
+class Viewpoint:
+    seat: int | None  # the seat whose view is rendered; None = spectator
+    controlled: list[int] = field(default_factory=list)  # seats this user acts for
+    to_move: list[int] = field(default_factory=list)
+    handover: bool = False  # hot-seat: show "pass the device" instead of this seat's hidden cards
+
+    @property
+    def is_spectator(self) -> bool:
+        return self.seat is None
+
+    @property
+    def can_act(self) -> bool:
+        return self.seat is not None and self.seat in self.to_move and not self.handover
+
+
+def controlled_seats(seats: list[Seat], user) -> list[int]:
+    if not getattr(user, "is_authenticated", False):
+        return []
+    return [s.index for s in seats if s.user_id == user.pk and s.kind in (Seat.PLAYER, Seat.LOCAL)]
+
+
+def viewpoint(match: Match, seats: list[Seat], user, confirmed: int | None) -> Viewpoint:
+    """Choose the seat to show. `confirmed` is the seat this browser last confirmed in a handover.
+
+    A player with one seat always sees their own. At a shared screen the seat to move is shown, but only
+    after its player has confirmed they hold the device, so nobody sees another player's hidden cards.
+    """
+    controlled = controlled_seats(seats, user)
+    to_move = list(match.engine.to_move(match.state)) if match.status == Match.PLAYING else []
+    if not controlled:
+        return Viewpoint(seat=None, to_move=to_move)
+    if len(controlled) == 1:
+        return Viewpoint(seat=controlled[0], controlled=controlled, to_move=to_move)
+    mine_to_move = [s for s in to_move if s in controlled]
+    if confirmed in mine_to_move or (not mine_to_move and confirmed in controlled):
+        seat = confirmed
+    else:
+        seat = mine_to_move[0] if mine_to_move else controlled[0]
+    finished = match.status == Match.FINISHED
+    return Viewpoint(seat=seat, controlled=controlled, to_move=to_move, handover=seat != confirmed and not finished)

@@ -1,0 +1,41 @@
+"""Saving finished matches (records in the design/records.md format) into the history."""
+from datetime import datetime
+
+from django.db import transaction
+from django.utils import timezone
+
+from scoring.models import GameRecord, Participant, PlayerProfile
+
+
+def parse_moment(text: str | None) -> datetime:
+    if not text:
+        return timezone.now()
+    return datetime.fromisoformat(text.replace("Z", "+00:00"))
+
+
+@transaction.atomic
+def save_record(record: dict, *, recorded_by=None) -> GameRecord:
+    """Store one record and a Participant per seat, linking seats to profiles by handle."""
+    handles = [seat["player"] for seat in record["seats"] if seat.get("player")]
+    profiles = {p.handle: p for p in PlayerProfile.objects.filter(handle__in=handles)}
+    game_record = GameRecord.objects.create(
+        game=record["game"],
+        source=record["source"],
+        record=record,
+        played_at=parse_moment(record.get("finished_at") or record.get("started_at")),
+        recorded_by=recorded_by,
+    )
+    result = record["result"]
+    Participant.objects.bulk_create(
+        Participant(
+            game_record=game_record,
+            seat=seat["seat"],
+            profile=profiles.get(seat.get("player")),
+            name=seat["name"],
+            bot=seat.get("bot") or "",
+            score=result["scores"][seat["seat"]],
+            rank=result["ranks"][seat["seat"]],
+        )
+        for seat in record["seats"]
+    )
+    return game_record
