@@ -1,0 +1,97 @@
+"""Player pages: the list with search, a profile, its edit page, table players and the initials avatar."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.core.paginator import Paginator
+from django.db import transaction
+from django.db.models import Q
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_GET
+
+from scoring import avatars, services
+from scoring.forms import ProfileForm, TablePlayerForm
+from scoring.models import PlayerProfile
+
+PLAYERS_PER_PAGE = 48
+
+
+def _profile_or_404(handle: str) -> PlayerProfile:
+    return get_object_or_404(PlayerProfile.objects.select_related("user", "created_by"), handle__iexact=handle)
+
+
+def players(request):
+    query = request.GET.get("q", "").strip()[:60]
+    profiles = PlayerProfile.objects.all()
+    if query:
+        profiles = profiles.filter(Q(display_name__icontains=query) | Q(handle__icontains=query))
+    page = Paginator(profiles, PLAYERS_PER_PAGE).get_page(request.GET.get("page"))
+    return render(request, "scoring/players.html", {"page": page, "query": query})
+
+
+def player(request, handle):
+    profile = _profile_or_404(handle)
+    if profile.handle != handle:
+        return redirect(profile, permanent=True)
+    own = request.user.is_authenticated and profile.user_id == request.user.pk
+    context = {
+        "profile": profile,
+        "can_edit": services.can_edit(request.user, profile),
+        "favourite_game": services.game_name(profile.favourite_game) if profile.favourite_game else "",
+        "matches": services.recent_matches(profile),
+        "table_players": PlayerProfile.objects.filter(created_by=request.user, user=None) if own else None,
+    }
+    return render(request, "scoring/player.html", context)
+
+
+@login_required
+def player_edit(request, handle):
+    profile = _profile_or_404(handle)
+    if not services.can_edit(request.user, profile):
+        raise PermissionDenied("Only the player, or whoever added this table player, may edit this profile.")
+    form = ProfileForm(request.POST or None, request.FILES or None, initial=ProfileForm.initial_for(profile))
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        with transaction.atomic():
+            services.update_profile(
+                profile=profile,
+                display_name=data["display_name"],
+                favourite_game=data["favourite_game"],
+                bio=data["bio"],
+            )
+            if form.avatar_images:
+                services.set_avatar(profile=profile, images=form.avatar_images)
+            elif data["remove_avatar"]:
+                services.remove_avatar(profile=profile)
+        messages.success(request, "Profile saved.")
+        return redirect(profile)
+    return render(request, "scoring/player_edit.html", {"profile": profile, "form": form})
+
+
+@login_required
+def table_player_new(request):
+    form = TablePlayerForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        with transaction.atomic():
+            profile = services.create_table_player(
+                created_by=request.user,
+                display_name=data["display_name"],
+                handle=data["handle"],
+                favourite_game=data["favourite_game"],
+                bio=data["bio"],
+            )
+            if form.avatar_images:
+                services.set_avatar(profile=profile, images=form.avatar_images)
+        messages.success(request, f"{profile.display_name} was added as a table player.")
+        return redirect(profile)
+    return render(request, "scoring/table_player_new.html", {"form": form})
+
+
+@require_GET
+def player_avatar_svg(request, handle):
+    profile = _profile_or_404(handle)
+    response = HttpResponse(avatars.initials_svg(profile.initials, profile.handle), content_type="image/svg+xml")
+    response["Cache-Control"] = "public, max-age=3600"
+    return response
