@@ -1,0 +1,479 @@
+"""Cat Tower engine: the pure rules of the roll-and-write game (draft the dice, then everyone marks at once).
+
+Pure: no Django, no I/O, no clock. Randomness comes from random.Random(f"{seed}:{draws}") with the draw
+counter kept in the state, so the same seed and the same actions always give the same state.
+"""
+
+import random
+
+from .scoring import complete_columns, ranks, score_sheets
+from .sheet import default_tower, hex_key
+
+SLUG = "cat_tower"
+NAME = "Cat Tower"
+MIN_SEATS = 2
+MAX_SEATS = 4
+
+TOWER = default_tower()
+HOUSE = 1  # the die number of the house item
+
+OPTIONS = {
+    "columns_to_end": {
+        "default": TOWER.columns_to_end,
+        "allowed": list(range(1, len(TOWER.columns) + 1)),
+        "label": "Complete columns that end the game",
+    },
+}
+
+MARK_FIELDS = {"type", "item", "column", "floor", "footprints", "cat"}
+
+
+class IllegalAction(ValueError):
+    """An action the rules do not allow, or one that is malformed; the message says why in plain English."""
+
+
+# --- Options and a new game ---------------------------------------------------------------------------------
+
+
+def normalise_options(options: dict | None) -> dict:
+    """Every option with its default filled in; unknown options or values are refused."""
+    options = {} if options is None else options
+    if not isinstance(options, dict):
+        raise IllegalAction("the options must be a set of names and values")
+    unknown = sorted(set(options) - set(OPTIONS))
+    if unknown:
+        raise IllegalAction(f"Cat Tower has no option {unknown[0]!r}")
+    chosen = {}
+    for name, spec in OPTIONS.items():
+        value = options.get(name, spec["default"])
+        if isinstance(value, bool) or value not in spec["allowed"]:
+            raise IllegalAction(f"{spec['label']} must be one of {spec['allowed']}, not {value!r}")
+        chosen[name] = value
+    return chosen
+
+
+def new_game(seats: int, seed: int, options: dict | None = None) -> dict:
+    if isinstance(seats, bool) or not isinstance(seats, int) or not MIN_SEATS <= seats <= MAX_SEATS:
+        raise IllegalAction(f"Cat Tower is for {MIN_SEATS} to {MAX_SEATS} players, not {seats!r}")
+    state = {
+        "seats": seats,
+        "seed": seed,
+        "draws": 0,
+        "options": normalise_options(options),
+        "round": 0,
+        "first_player": None,
+        "phase": "draft",
+        "roll": [],
+        "taken_by": [],
+        "shared": None,
+        "draft_turn": None,
+        "pending": [None] * seats,
+        "sheets": [_blank_sheet() for _ in range(seats)],
+        "claimed_columns": [],
+        "log": [],
+    }
+    first = _rng(state).randrange(seats)  # the rules draw the first player at random
+    _start_round(state, 1, first)
+    return state
+
+
+def _blank_sheet() -> dict:
+    return {"marks": {}, "cats": {}, "columns": {}, "crossed_out": [], "footprints": {"circled": 0, "crossed": 0}}
+
+
+def _rng(state: dict) -> random.Random:
+    """A fresh generator per draw; only call on a state this module owns (it advances the counter)."""
+    rng = random.Random(f"{state['seed']}:{state['draws']}")
+    state["draws"] += 1
+    return rng
+
+
+def _start_round(state: dict, number: int, first: int) -> None:
+    rng = _rng(state)
+    state.update(
+        round=number,
+        first_player=first,
+        phase="draft",
+        roll=[rng.randint(1, 6) for _ in range(state["seats"] + 1)],  # one die more than players
+        taken_by=[None] * (state["seats"] + 1),
+        shared=None,
+        draft_turn=first,
+        pending=[None] * state["seats"],
+    )
+    _log(state, first, f"rolled {', '.join(str(v) for v in state['roll'])} to start round {number}")
+
+
+def _log(state: dict, seat: int | None, text: str) -> None:
+    state["log"].append({"seat": seat, "text": text})
+
+
+def _copy(state: dict) -> dict:
+    """A copy safe to change: log entries and pending marks are never changed in place, so they are shared."""
+    new = dict(state)
+    for key in ("roll", "taken_by", "pending", "claimed_columns", "log"):
+        new[key] = list(state[key])
+    new["options"] = dict(state["options"])
+    new["sheets"] = [
+        {
+            "marks": dict(s["marks"]),
+            "cats": dict(s["cats"]),
+            "columns": dict(s["columns"]),
+            "crossed_out": list(s["crossed_out"]),
+            "footprints": dict(s["footprints"]),
+        }
+        for s in state["sheets"]
+    ]
+    return new
+
+
+# --- Whose move ---------------------------------------------------------------------------------------------
+
+
+def is_over(state: dict) -> bool:
+    return state["phase"] == "over"
+
+
+def to_move(state: dict) -> list[int]:
+    if state["phase"] == "draft":
+        return [state["draft_turn"]]
+    if state["phase"] == "mark":
+        # Marking is simultaneous: everyone who has not yet submitted may act.
+        return [seat for seat, mark in enumerate(state["pending"]) if mark is None]
+    return []
+
+
+def turn_order(state: dict) -> list[int]:
+    """Seats from this round's first player, passing left (to the next seat number)."""
+    n = state["seats"]
+    return [(state["first_player"] + i) % n for i in range(n)]
+
+
+def my_die(state: dict, seat: int) -> int | None:
+    """The index into the roll of the die this seat took this round."""
+    for index, taker in enumerate(state["taken_by"]):
+        if taker == seat:
+            return index
+    return None
+
+
+def spare_footprints(sheet: dict) -> int:
+    """Circled footprints not yet crossed out: what a player may spend."""
+    return sheet["footprints"]["circled"] - sheet["footprints"]["crossed"]
+
+
+def mark_cost(dice: tuple[int, int], item: int, floor: int) -> int:
+    """Fewest footprints to turn the two dice into (item, floor), either die playing either part."""
+    a, b = dice
+    return min(abs(a - item) + abs(b - floor), abs(b - item) + abs(a - floor))
+
+
+def unscored_cats(sheet: dict) -> list[str]:
+    return [cat for cat in TOWER.cats if cat not in sheet["cats"]]
+
+
+# --- Legal actions ------------------------------------------------------------------------------------------
+
+
+def legal_actions(state: dict, seat: int) -> list[dict]:
+    if seat not in to_move(state):
+        return []
+    if state["phase"] == "draft":
+        return [{"type": "take_die", "die": i} for i, taker in enumerate(state["taken_by"]) if taker is None]
+    return legal_marks(state, seat) + [{"type": "pass"}]
+
+
+def legal_marks(state: dict, seat: int) -> list[dict]:
+    """Every mark this seat may submit now, each in its one canonical form (the fewest footprints)."""
+    sheet = state["sheets"][seat]
+    marks, spare = sheet["marks"], spare_footprints(sheet)
+    dice = (state["roll"][my_die(state, seat)], state["roll"][state["shared"]])
+    house_cats = unscored_cats(sheet) or [None]
+    actions = []
+    for item in TOWER.items:
+        cats = house_cats if item == HOUSE else [None]
+        for floor, hexes in TOWER.hexes_on_floor.items():
+            cost = mark_cost(dice, item, floor)
+            if cost > spare:
+                continue
+            for h in hexes:
+                if h in marks or (item == HOUSE) != (h in TOWER.house_hexes):
+                    continue
+                column = TOWER.column_of[h]
+                for cat in cats:
+                    actions.append(
+                        {"type": "mark", "item": item, "column": column, "floor": floor, "footprints": cost, "cat": cat}
+                    )
+    return actions
+
+
+# --- Applying an action -------------------------------------------------------------------------------------
+
+
+def apply(state: dict, seat: int, action: dict) -> dict:
+    """The state after seat's action; the input is never changed. Refuses with IllegalAction(reason)."""
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state["seats"]:
+        raise IllegalAction(f"there is no seat {seat!r} in this game")
+    if not isinstance(action, dict):
+        raise IllegalAction("an action must be a JSON object with a \"type\"")
+    kind = action.get("type")
+    if kind not in ("take_die", "mark", "pass"):
+        raise IllegalAction(f"Cat Tower has no action {kind!r}: take_die, mark or pass")
+    if state["phase"] == "over":
+        raise IllegalAction("the game is over")
+    if kind == "take_die":
+        return _take_die(state, seat, action)
+    return _submit(state, seat, action)
+
+
+def _only_fields(action: dict, fields: set[str]) -> None:
+    extra = sorted(set(action) - fields, key=str)
+    if extra:
+        raise IllegalAction(f"a {action['type']} action has no field {extra[0]!r}")
+    missing = sorted(fields - set(action))
+    if missing:
+        raise IllegalAction(f"a {action['type']} action needs the field {missing[0]!r}")
+
+
+def _whole(value, name: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise IllegalAction(f"{name} must be a whole number, not {value!r}")
+    return value
+
+
+def _take_die(state: dict, seat: int, action: dict) -> dict:
+    _only_fields(action, {"type", "die"})
+    if state["phase"] != "draft":
+        raise IllegalAction("the dice have all been taken: it is time to mark")
+    if seat != state["draft_turn"]:
+        raise IllegalAction("it is not your turn to take a die")
+    die = _whole(action["die"], "die")
+    if not 0 <= die < len(state["roll"]):
+        raise IllegalAction(f"there is no die {die}: the roll has dice 0 to {len(state['roll']) - 1}")
+    if state["taken_by"][die] is not None:
+        raise IllegalAction(f"die {die} (the {state['roll'][die]}) is already taken")
+    new = _copy(state)
+    new["taken_by"][die] = seat
+    _log(new, seat, f"took the {state['roll'][die]}")
+    taken = sum(1 for t in new["taken_by"] if t is not None)
+    if taken < new["seats"]:
+        new["draft_turn"] = turn_order(new)[taken]
+    else:
+        # The one die nobody took is shared by everyone this round.
+        new["shared"] = new["taken_by"].index(None)
+        new["draft_turn"] = None
+        new["phase"] = "mark"
+    return new
+
+
+def _submit(state: dict, seat: int, action: dict) -> dict:
+    if state["phase"] != "mark":
+        raise IllegalAction("marking starts when every player has taken a die")
+    if state["pending"][seat] is not None:
+        raise IllegalAction("you have already marked this round")
+    if action["type"] == "pass":
+        _only_fields(action, {"type"})
+        chosen = {"type": "pass"}
+    else:
+        chosen = _checked_mark(state, seat, action)
+    new = _copy(state)
+    new["pending"][seat] = chosen
+    if all(mark is not None for mark in new["pending"]):
+        _reveal(new)
+    return new
+
+
+def _checked_mark(state: dict, seat: int, action: dict) -> dict:
+    """The mark in canonical form, or IllegalAction with the first reason it breaks the rules."""
+    _only_fields(action, MARK_FIELDS)
+    item, column, floor = (_whole(action[k], k) for k in ("item", "column", "floor"))
+    footprints = _whole(action["footprints"], "footprints")
+    if item not in TOWER.items:
+        raise IllegalAction(f"item must be a die number from 1 to 6, not {item}")
+    if column not in TOWER.columns:
+        raise IllegalAction(f"there is no column {column}")
+    h = hex_key(column, floor)
+    if h not in TOWER.floor_of:
+        raise IllegalAction(f"column {column} has no hex on floor {floor}")
+    sheet = state["sheets"][seat]
+    name = TOWER.items[item]
+    if h in sheet["marks"]:
+        raise IllegalAction(f"column {column}, floor {floor} already holds a {sheet['marks'][h]}")
+    if item == HOUSE and h not in TOWER.house_hexes:
+        raise IllegalAction(f"a house goes only on a house hex; column {column}'s is on floor "
+                            f"{TOWER.columns[column].house_floor}")
+    if item != HOUSE and h in TOWER.house_hexes:
+        raise IllegalAction(f"column {column}, floor {floor} is a house hex: only a house goes there")
+    dice = (state["roll"][my_die(state, seat)], state["roll"][state["shared"]])
+    needed, spare = mark_cost(dice, item, floor), spare_footprints(sheet)
+    if needed > spare:
+        raise IllegalAction(f"a {name} on floor {floor} needs {_footprints(needed)} from the dice "
+                            f"{dice[0]} and {dice[1]}; you have {spare}")
+    if footprints != needed:
+        raise IllegalAction(f"a {name} on floor {floor} takes exactly {_footprints(needed)}, not {footprints}")
+    cat = action["cat"]
+    _check_cat(sheet, item, cat)
+    return {"type": "mark", "item": item, "column": column, "floor": floor, "footprints": footprints, "cat": cat}
+
+
+def _check_cat(sheet: dict, item: int, cat) -> None:
+    if item != HOUSE:
+        if cat is not None:
+            raise IllegalAction("a cat is scored only after marking a house: cat must be null")
+        return
+    open_cats = unscored_cats(sheet)
+    if not open_cats:
+        if cat is not None:
+            raise IllegalAction("all six cats are scored: a house scores nothing more, so cat must be null")
+        return
+    if cat not in open_cats:
+        if cat in TOWER.cats:
+            raise IllegalAction(f"the {cat} cat is already scored")
+        raise IllegalAction(f"after a house, choose a cat not yet scored: {', '.join(open_cats)}")
+
+
+def _footprints(n: int) -> str:
+    return "1 footprint" if n == 1 else f"{n} footprints"
+
+
+# --- The end of a round -------------------------------------------------------------------------------------
+
+
+def _reveal(state: dict) -> None:
+    """Everyone's marks are in: show them together, award columns, then end the game or roll again."""
+    completers: dict[int, list[int]] = {}
+    for seat in turn_order(state):
+        mark = state["pending"][seat]
+        sheet = state["sheets"][seat]
+        if mark["type"] == "pass":
+            circled = _circle(sheet)
+            _log(state, seat, "passed and circled a footprint" if circled else "passed (every footprint is circled)")
+            continue
+        _place(state, seat, mark)
+        if mark["column"] in complete_columns(sheet, TOWER):
+            completers.setdefault(mark["column"], []).append(seat)
+    for column in sorted(completers):
+        _award_column(state, column, completers[column])
+    state["pending"] = [None] * state["seats"]
+    enders = [s for s, sheet in enumerate(state["sheets"])
+              if len(complete_columns(sheet, TOWER)) >= state["options"]["columns_to_end"]]
+    if enders:
+        _end(state, enders)
+    else:
+        _start_round(state, state["round"] + 1, (state["first_player"] + 1) % state["seats"])
+
+
+def _circle(sheet: dict) -> bool:
+    """Circle one footprint if the track of 18 has any left."""
+    if sheet["footprints"]["circled"] >= TOWER.footprints:
+        return False
+    sheet["footprints"]["circled"] += 1
+    return True
+
+
+def _place(state: dict, seat: int, mark: dict) -> None:
+    sheet = state["sheets"][seat]
+    name = TOWER.items[mark["item"]]
+    sheet["marks"][hex_key(mark["column"], mark["floor"])] = name
+    sheet["footprints"]["crossed"] += mark["footprints"]
+    text = f"marked a {name} on column {mark['column']}, floor {mark['floor']}"
+    if mark["footprints"]:
+        text += f" ({_footprints(mark['footprints'])})"
+    if mark["cat"] is not None:
+        houses = sum(1 for item in sheet["marks"].values() if item == "house")
+        count = sum(1 for item in sheet["marks"].values() if item == mark["cat"])
+        sheet["cats"][mark["cat"]] = houses * count
+        text += f" and scored the {mark['cat']} cat: {houses} x {count} = {houses * count} points"
+    _log(state, seat, text)
+    if name == "butterfly" and _circle(sheet):
+        _log(state, seat, "circled a footprint for the butterfly")
+
+
+def _award_column(state: dict, column: int, seats: list[int]) -> None:
+    bonus = TOWER.columns[column]
+    if column in state["claimed_columns"]:
+        for seat in seats:
+            state["sheets"][seat]["columns"][str(column)] = bonus.later
+            _log(state, seat, f"completed column {column}: {bonus.later} points")
+        return
+    state["claimed_columns"].append(column)
+    for seat in seats:
+        state["sheets"][seat]["columns"][str(column)] = bonus.first
+        _log(state, seat, f"completed column {column} first: {bonus.first} points")
+    for seat in range(state["seats"]):
+        if seat not in seats:
+            state["sheets"][seat]["crossed_out"].append(column)
+            _log(state, seat, f"crossed out the {bonus.first} on column {column}")
+
+
+def _end(state: dict, enders: list[int]) -> None:
+    state["phase"] = "over"
+    state["draft_turn"] = None
+    who = " and ".join(f"{{seat:{s}}}" for s in enders)
+    _log(state, None, f"the game ends: {who} completed {state['options']['columns_to_end']} columns")
+    result = outcome(state)
+    winners = [s for s, rank in enumerate(result["ranks"]) if rank == 1]
+    names = " and ".join(f"{{seat:{s}}}" for s in winners)
+    best = max(result["scores"])
+    _log(state, None, f"{names} {'wins' if len(winners) == 1 else 'share the win'} with {best} points")
+
+
+# --- What players see, and the result -----------------------------------------------------------------------
+
+
+def _record_sheet(sheet: dict) -> dict:
+    """A sheet in the records.md shape (no view-only extras)."""
+    return {
+        "marks": dict(sheet["marks"]),
+        "cats": dict(sheet["cats"]),
+        "columns": dict(sheet["columns"]),
+        "footprints": dict(sheet["footprints"]),
+    }
+
+
+def outcome(state: dict) -> dict:
+    breakdown = score_sheets([_record_sheet(s) for s in state["sheets"]], TOWER)
+    scores = [b["total"] for b in breakdown]
+    return {"scores": scores, "ranks": ranks(scores), "breakdown": breakdown}
+
+
+def final(state: dict) -> dict:
+    return {"sheets": [_record_sheet(s) for s in state["sheets"]]}
+
+
+def view(state: dict, seat: int | None) -> dict:
+    """What one seat (None: a spectator) may see. Sheets hold revealed marks only; a seat's own submitted mark
+    of this round is in "pending", the others' are hidden until the last one is in."""
+    if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state["seats"]):
+        raise IllegalAction(f"there is no seat {seat!r} in this game")
+    sheets = []
+    for sheet in state["sheets"]:
+        shown = _record_sheet(sheet)
+        shown["crossed_out"] = list(sheet["crossed_out"])
+        shown["complete_columns"] = complete_columns(sheet, TOWER)
+        sheets.append(shown)
+    over = is_over(state)
+    result = outcome(state)
+    mine = my_die(state, seat) if seat is not None else None
+    shared = state["shared"]
+    pending = state["pending"][seat] if seat is not None else None
+    return {
+        "seat": seat,
+        "seats": state["seats"],
+        "round": state["round"],
+        "first_player": state["first_player"],
+        "phase": state["phase"],
+        "roll": [{"value": v, "taken_by": t} for v, t in zip(state["roll"], state["taken_by"], strict=True)],
+        "shared": None if shared is None else {"die": shared, "value": state["roll"][shared]},
+        "my_die": None if mine is None else {"die": mine, "value": state["roll"][mine]},
+        "draft_turn": state["draft_turn"],
+        "to_move": to_move(state),
+        "submitted": [mark is not None for mark in state["pending"]],
+        "pending": None if pending is None else dict(pending),
+        "sheets": sheets,
+        "scores": result["breakdown"],
+        "claimed_columns": list(state["claimed_columns"]),
+        "columns_to_end": state["options"]["columns_to_end"],
+        "is_over": over,
+        "winners": [s for s, rank in enumerate(result["ranks"]) if rank == 1] if over else [],
+        "log": [dict(entry) for entry in state["log"]],
+    }

@@ -1,0 +1,267 @@
+"""Cat Tower scoring: every category from the players' sheets, and the checks that a hand-entered sheet is possible.
+
+A sheet is the records.md shape: {"marks": {"3-2": "bowl"}, "cats": {"mouse": 12}, "columns": {"2": 9},
+"footprints": {"circled": 3, "crossed": 1}}. The engine's outcome, its live view and a table score sheet all
+score through score_sheets(), so a rule is counted in one place only.
+"""
+
+from collections import Counter
+from itertools import permutations
+
+from .sheet import Tower, parse_hex, tower_for
+
+CATEGORIES = ("cats", "yarn", "butterfly", "bowl", "cushion", "mouse", "columns")
+
+
+def cat_entries(sheet: dict) -> list[tuple[str, int]]:
+    """The cats written on a sheet as (cat, points); a hand-entered form may send a list of pairs."""
+    cats = sheet.get("cats") or {}
+    if isinstance(cats, dict):
+        return list(cats.items())
+    return [tuple(pair) for pair in cats]
+
+
+def _marks(sheet: dict) -> dict[str, str]:
+    return sheet.get("marks") or {}
+
+
+def items_on(sheet: dict, item: str) -> list[str]:
+    """The hexes of a sheet holding one item."""
+    return [h for h, name in _marks(sheet).items() if name == item]
+
+
+def cats_points(sheet: dict) -> int:
+    return sum(points for _, points in cat_entries(sheet))
+
+
+def yarn_shares(counts: list[int], places: tuple[int, ...]) -> list[int]:
+    """Majority points for one column: places go to the most yarn, then the next; ties split the places they fill.
+
+    Players without yarn take no place. Three tied for most with places (9, 3) share 9 + 3 + 0 = 12: 4 each.
+    """
+    shares = [0] * len(counts)
+    ranked = sorted({n for n in counts if n > 0}, reverse=True)
+    position = 0
+    for n in ranked:
+        tied = [i for i, c in enumerate(counts) if c == n]
+        pot = sum(places[position : position + len(tied)])
+        for i in tied:
+            shares[i] = pot // len(tied)  # rounded down, as the rules say
+        position += len(tied)
+    return shares
+
+
+def yarn_points(sheets: list[dict], tower: Tower) -> list[int]:
+    """Yarn is the one category scored against the other players: majorities column by column."""
+    counts = {column: [0] * len(sheets) for column in tower.columns}
+    for seat, sheet in enumerate(sheets):
+        for h in items_on(sheet, "yarn"):
+            if h in tower.column_of:
+                counts[tower.column_of[h]][seat] += 1
+    totals = [0] * len(sheets)
+    for per_seat in counts.values():
+        if any(per_seat):
+            for seat, share in enumerate(yarn_shares(per_seat, tower.yarn_points)):
+                totals[seat] += share
+    return totals
+
+
+def butterfly_points(sheet: dict) -> int:
+    return 2 * len(items_on(sheet, "butterfly"))
+
+
+def bowl_points(sheet: dict, tower: Tower) -> int:
+    """2 per different item type touching each bowl; a touching bowl is a type like any other."""
+    marks = _marks(sheet)
+    total = 0
+    for h in items_on(sheet, "bowl"):
+        kinds = {marks[n] for n in tower.neighbours.get(h, ()) if n in marks}
+        total += 2 * len(kinds)
+    return total
+
+
+def cushion_points(sheet: dict, tower: Tower) -> int:
+    return sum(tower.floor_of.get(h, 0) for h in items_on(sheet, "cushion"))
+
+
+def mouse_groups(sheet: dict, tower: Tower) -> list[set[str]]:
+    """Groups of touching mice."""
+    mice = set(items_on(sheet, "mouse"))
+    groups = []
+    while mice:
+        start = mice.pop()
+        group, frontier = {start}, [start]
+        while frontier:
+            for n in tower.neighbours.get(frontier.pop(), ()):
+                if n in mice:
+                    mice.discard(n)
+                    group.add(n)
+                    frontier.append(n)
+        groups.append(group)
+    return groups
+
+
+def mouse_points(sheet: dict, tower: Tower) -> int:
+    return sum(len(group) ** 2 for group in mouse_groups(sheet, tower))
+
+
+def columns_points(sheet: dict) -> int:
+    return sum((sheet.get("columns") or {}).values())
+
+
+def complete_columns(sheet: dict, tower: Tower) -> list[int]:
+    """Columns whose every hex holds an item."""
+    marks = _marks(sheet)
+    return [c.id for c in tower.columns.values() if all(h in marks for h in c.hexes)]
+
+
+def score_sheets(sheets: list[dict], sheet_data: "dict | Tower | None" = None) -> list[dict]:
+    """The breakdown per sheet: cats, yarn, butterfly, bowl, cushion, mouse, columns, total."""
+    tower = tower_for(sheet_data)
+    yarn = yarn_points(sheets, tower)
+    breakdowns = []
+    for seat, sheet in enumerate(sheets):
+        parts = {
+            "cats": cats_points(sheet),
+            "yarn": yarn[seat],
+            "butterfly": butterfly_points(sheet),
+            "bowl": bowl_points(sheet, tower),
+            "cushion": cushion_points(sheet, tower),
+            "mouse": mouse_points(sheet, tower),
+            "columns": columns_points(sheet),
+        }
+        parts["total"] = sum(parts.values())
+        breakdowns.append(parts)
+    return breakdowns
+
+
+def ranks(scores: list[int]) -> list[int]:
+    """1 = best; tied scores share a rank (31, 27, 31 -> 1, 3, 1)."""
+    return [1 + sum(1 for other in scores if other > mine) for mine in scores]
+
+
+# --- Checking a hand-entered sheet ------------------------------------------------------------------------
+
+
+def validate_sheet(sheet: dict, sheet_data: "dict | Tower | None" = None) -> list[str]:
+    """Plain-English reasons a sheet could not have come from a real game; an empty list means it could."""
+    tower = tower_for(sheet_data)
+    if not isinstance(sheet, dict):
+        return ["the sheet must be a set of marks, cats, columns and footprints"]
+    reasons = _mark_reasons(sheet, tower)
+    reasons += _cat_reasons(sheet, tower)
+    reasons += _column_reasons(sheet, tower)
+    reasons += _footprint_reasons(sheet, tower)
+    return reasons
+
+
+def _mark_reasons(sheet: dict, tower: Tower) -> list[str]:
+    marks = sheet.get("marks") or {}
+    if not isinstance(marks, dict):
+        return ["the marks must map hexes such as \"3-2\" to items"]
+    reasons = []
+    known_items = set(tower.items.values())
+    for h, item in marks.items():
+        where = parse_hex(h)
+        if h not in tower.floor_of:
+            if where is None:
+                reasons.append(f"\"{h}\" is not a hex name (write column-floor, such as 3-2)")
+            else:
+                reasons.append(f"there is no hex at column {where[0]}, floor {where[1]}")
+            continue
+        if item not in known_items:
+            reasons.append(f"\"{item}\" on column {where[0]}, floor {where[1]} is not an item of the game")
+        elif item == "house" and h not in tower.house_hexes:
+            reasons.append(f"a house on column {where[0]}, floor {where[1]}, which is not a house hex")
+        elif item != "house" and h in tower.house_hexes:
+            reasons.append(f"a {item} on the house hex of column {where[0]} (floor {where[1]}): only houses go there")
+    return reasons
+
+
+def _cat_reasons(sheet: dict, tower: Tower) -> list[str]:
+    try:
+        entries = cat_entries(sheet)
+    except (TypeError, ValueError):
+        return ["the cats must map each cat to its points"]
+    reasons = []
+    seen = Counter(cat for cat, _ in entries)
+    for cat, times in seen.items():
+        if cat not in tower.cats:
+            reasons.append(f"\"{cat}\" is not one of the cats")
+        elif times > 1:
+            reasons.append(f"the {cat} cat is scored {times} times; each cat is scored once")
+    valid = [(cat, points) for cat, points in entries if cat in tower.cats and seen[cat] == 1]
+    for cat, points in valid:
+        if not isinstance(points, int) or isinstance(points, bool) or points < 0:
+            reasons.append(f"the {cat} cat's points must be a whole number, not {points!r}")
+    if reasons:
+        return reasons
+    houses = len(items_on(sheet, "house"))
+    if len(valid) > houses:
+        return [f"{len(valid)} cats are scored but the sheet has only {houses} house(s): one cat per house"]
+    for cat, points in valid:
+        if points not in _possible_cat_values(cat, sheet, houses):
+            reasons.append(f"the {cat} cat cannot score {points}: {_cat_hint(cat, sheet, houses)}")
+    if not reasons and not _cats_fit_houses(valid, sheet, houses):
+        reasons.append("the cats' points cannot all be right: each house scores one cat, "
+                       "the first with 1 house, the next with 2, and so on")
+    return reasons
+
+
+def _cat_values_at(cat: str, sheet: dict, house_number: int) -> set[int]:
+    """What a cat can be worth when written after the house_number-th house."""
+    if cat == "house":
+        return {house_number * house_number}
+    # The item count only grows during a game, so any count up to today's is possible at that time.
+    return {house_number * k for k in range(len(items_on(sheet, cat)) + 1)}
+
+
+def _possible_cat_values(cat: str, sheet: dict, houses: int) -> set[int]:
+    return set().union(*(_cat_values_at(cat, sheet, n) for n in range(1, houses + 1))) if houses else set()
+
+
+def _cat_hint(cat: str, sheet: dict, houses: int) -> str:
+    if cat == "house":
+        return f"the house cat scores houses x houses, with at most {houses} house(s) on the sheet"
+    return f"it scores houses (at most {houses}) x {cat} hexes (at most {len(items_on(sheet, cat))} on the sheet)"
+
+
+def _cats_fit_houses(cats: list[tuple[str, int]], sheet: dict, houses: int) -> bool:
+    """Each house scores one cat with its own house count, so the cats need different house numbers."""
+    for numbers in permutations(range(1, houses + 1), len(cats)):
+        if all(points in _cat_values_at(cat, sheet, n) for (cat, points), n in zip(cats, numbers, strict=True)):
+            return True
+    return False
+
+
+def _column_reasons(sheet: dict, tower: Tower) -> list[str]:
+    columns = sheet.get("columns") or {}
+    if not isinstance(columns, dict):
+        return ["the column bonuses must map each column to its points"]
+    reasons = []
+    complete = set(complete_columns(sheet, tower))
+    for key, points in columns.items():
+        column = tower.columns.get(int(key)) if str(key).isdigit() else None
+        if column is None:
+            reasons.append(f"there is no column {key}")
+        elif points not in (column.first, column.later):
+            reasons.append(f"column {key} gives {column.first} or {column.later}, not {points}")
+        elif column.id not in complete:
+            reasons.append(f"column {key} scores a bonus but is not complete")
+    return reasons
+
+
+def _footprint_reasons(sheet: dict, tower: Tower) -> list[str]:
+    footprints = sheet.get("footprints") or {}
+    if not isinstance(footprints, dict):
+        return ["the footprints must give how many are circled and how many crossed"]
+    circled, crossed = footprints.get("circled", 0), footprints.get("crossed", 0)
+    for name, n in (("circled", circled), ("crossed", crossed)):
+        if not isinstance(n, int) or isinstance(n, bool):
+            return [f"{name} footprints must be a whole number, not {n!r}"]
+    reasons = []
+    if not 0 <= circled <= tower.footprints:
+        reasons.append(f"{circled} footprints circled: the track has 0 to {tower.footprints}")
+    if not 0 <= crossed <= circled:
+        reasons.append(f"{crossed} footprints crossed out but {circled} circled: only circled footprints are crossed")
+    return reasons
