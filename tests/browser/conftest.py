@@ -1,0 +1,213 @@
+"""Browser-test fixtures: the real site under daphne (HTTP and websockets) on its own database, and Chromium.
+
+Browser tests talk to the server only through the browser (or `manage` for setting up data); they never use
+pytest-django's test database. Typical use:
+
+    @pytest.mark.browser
+    def test_something(page, live_server_url):
+        page.goto("/players/")            # pages are opened relative to live_server_url
+        ...
+
+    def test_two_players(new_context):
+        alice, bob = new_context().new_page(), new_context().new_page()   # separate cookies and sessions
+"""
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
+LAUNCH_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+BROWSER_DATABASE = "topcat_browser"
+STARTUP_SECONDS = 60
+DEFAULT_TIMEOUT_MS = 15_000
+
+
+@dataclass
+class BrowserServer:
+    url: str
+    env: dict = field(repr=False)
+    directory: Path
+    log: Path
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def with_database_name(url: str, name: str) -> str:
+    """The same PostgreSQL DATABASE_URL pointing at another database."""
+    return urlunsplit(urlsplit(url)._replace(path=f"/{name}"))
+
+
+def _postgres_admin(url: str):
+    import psycopg
+
+    parts = urlsplit(with_database_name(url, "postgres"))
+    return psycopg.connect(urlunsplit(parts._replace(scheme="postgresql")), autocommit=True)
+
+
+def _drop_database(url: str) -> None:
+    with _postgres_admin(url) as connection:
+        try:
+            connection.execute(f'DROP DATABASE IF EXISTS "{BROWSER_DATABASE}" WITH (FORCE)')
+        except Exception:  # PostgreSQL before 13 has no FORCE
+            connection.execute(f'DROP DATABASE IF EXISTS "{BROWSER_DATABASE}"')
+
+
+def _create_database(url: str) -> None:
+    _drop_database(url)
+    with _postgres_admin(url) as connection:
+        connection.execute(f'CREATE DATABASE "{BROWSER_DATABASE}"')
+
+
+def server_env(directory: Path) -> dict:
+    env = dict(os.environ)  # keeps REDIS_URL (and DATABASE_URL, rewritten below) when the CI sets them
+    for name in ("SQLITE_TEST_PATH", "SECURE_SSL_REDIRECT", "SECURE_HSTS_SECONDS", "STATIC_ROOT"):
+        env.pop(name, None)
+    env.update(
+        DJANGO_SETTINGS_MODULE="catsite.settings",
+        DEBUG="1",  # whitenoise then serves /static/ straight from the finders, Django serves /media/
+        SQLITE_PATH=str(directory / "browser.sqlite3"),
+        MEDIA_ROOT=str(directory / "media"),
+        ALLOWED_HOSTS="127.0.0.1,localhost",
+        PYTHONUNBUFFERED="1",
+    )
+    if os.environ.get("DATABASE_URL"):
+        env["DATABASE_URL"] = with_database_name(os.environ["DATABASE_URL"], BROWSER_DATABASE)
+    return env
+
+
+def _run_manage(env: dict, *args: str, input: str | None = None) -> subprocess.CompletedProcess:
+    result = subprocess.run(
+        [sys.executable, "manage.py", *args], cwd=ROOT, env=env, input=input, capture_output=True, text=True
+    )
+    if result.returncode:
+        raise RuntimeError(f"manage.py {' '.join(args)} failed:\n{result.stdout}\n{result.stderr}")
+    return result
+
+
+def _wait_until_answering(url: str, process: subprocess.Popen, log: Path) -> None:
+    deadline = time.monotonic() + STARTUP_SECONDS
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"daphne exited with {process.returncode}:\n{log.read_text()}")
+        try:
+            with urllib.request.urlopen(f"{url}/accounts/login/", timeout=2):
+                return
+        except urllib.error.HTTPError:
+            return  # it answers, even if with an error page: the tests will say what is wrong
+        except (urllib.error.URLError, ConnectionError, TimeoutError, OSError):
+            time.sleep(0.2)
+    raise RuntimeError(f"daphne did not answer within {STARTUP_SECONDS}s:\n{log.read_text()}")
+
+
+@pytest.fixture(scope="session")
+def browser_server(tmp_path_factory):
+    """The site under daphne on a free port, with a fresh database and MEDIA_ROOT of its own."""
+    directory = tmp_path_factory.mktemp("browser-server")
+    env = server_env(directory)
+    postgres = bool(os.environ.get("DATABASE_URL"))
+    if postgres:
+        _create_database(os.environ["DATABASE_URL"])
+    _run_manage(env, "migrate", "--noinput")
+    port = free_port()
+    url = f"http://127.0.0.1:{port}"
+    log = directory / "daphne.log"
+    with log.open("w") as log_file:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), "catsite.asgi:application"],
+            cwd=ROOT,
+            env=env,
+            stdout=log_file,
+            stderr=subprocess.STDOUT,
+        )
+    try:
+        _wait_until_answering(url, process, log)
+        yield BrowserServer(url=url, env=env, directory=directory, log=log)
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+        if postgres:
+            _drop_database(os.environ["DATABASE_URL"])
+        shutil.rmtree(directory / "media", ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def live_server_url(browser_server) -> str:
+    """The running site's address: "http://127.0.0.1:<port>"."""
+    return browser_server.url
+
+
+@pytest.fixture(scope="session")
+def manage(browser_server):
+    """Run a manage.py command against the browser server's database: manage("createsuperuser", "--noinput")."""
+
+    def run(*args: str, input: str | None = None) -> subprocess.CompletedProcess:
+        return _run_manage(browser_server.env, *args, input=input)
+
+    return run
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """One headless Chromium for the whole session (each test gets its own context, so its own cookies)."""
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"Chromium not found at {CHROMIUM}")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=LAUNCH_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def new_context(browser, live_server_url):
+    """Make browser contexts (separate visitors) whose relative URLs go to the live server; closed after the test."""
+    contexts = []
+
+    def make(**options):
+        context = browser.new_context(base_url=live_server_url, **options)
+        context.set_default_timeout(DEFAULT_TIMEOUT_MS)
+        contexts.append(context)
+        return context
+
+    yield make
+    for context in contexts:
+        context.close()
+
+
+@pytest.fixture
+def page(new_context):
+    """A page in a fresh context. `page.console_errors` collects console errors (CSP violations included)."""
+    page = new_context().new_page()
+    page.console_errors = []
+    page.on("console", lambda message: message.type == "error" and page.console_errors.append(message.text))
+    page.on("pageerror", lambda error: page.console_errors.append(str(error)))
+    return page

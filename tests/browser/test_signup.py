@@ -1,0 +1,93 @@
+"""In real Chromium: a new player signs up, uploads an avatar and sees it; logging out and in again."""
+
+import io
+import re
+
+import pytest
+from PIL import Image
+
+pytestmark = pytest.mark.browser
+
+PASSWORD = "whiskers-and-sardines-42"
+IMAGE_LOADED = "img => img.complete && img.naturalWidth"
+
+
+def photo() -> bytes:
+    """A small JPEG with a camera name and GPS position in its EXIF (the stored avatar must not keep them)."""
+    exif = Image.Exif()
+    exif[0x010F] = "SecretCam"
+    exif[0x8825] = {1: "N", 2: (51.0, 30.0, 12.5)}
+    buffer = io.BytesIO()
+    Image.new("RGB", (640, 480), (40, 110, 190)).save(buffer, "JPEG", exif=exif)
+    return buffer.getvalue()
+
+
+def sign_up(page, username: str, display_name: str) -> None:
+    page.goto("/accounts/signup/")
+    page.fill("#id_username", username)
+    page.fill("#id_email", f"{username}@example.com")
+    page.fill("#id_password1", PASSWORD)
+    page.fill("#id_password2", PASSWORD)
+    page.fill("#id_display_name", display_name)
+    page.fill("#id_handle", username)
+    page.click("button:text('Create my account')")
+    page.wait_for_url(f"**/players/{username}/")
+
+
+def test_sign_up_upload_avatar_and_see_it(page, live_server_url):
+    sign_up(page, "tabby", "Tabby Cat")
+    assert page.locator("h1").inner_text() == "Tabby Cat"
+    assert "Welcome, Tabby Cat!" in page.locator(".messages").inner_text()
+
+    # The site's stylesheet is served (whitenoise under daphne) and applied.
+    css = page.request.get(f"{live_server_url}/static/css/site.css")
+    assert css.status == 200 and "text/css" in css.headers["content-type"]
+    assert page.evaluate("getComputedStyle(document.documentElement).backgroundColor") == "rgb(251, 247, 241)"
+
+    # Before any upload: the initials avatar (an SVG from the server) shows.
+    large = page.locator("main img.avatar-large")
+    assert re.search(r"/players/tabby/avatar\.svg\?v=TC$", large.get_attribute("src"))
+    page.wait_for_function(f"({IMAGE_LOADED})(document.querySelector('main img.avatar-large'))")
+
+    page.click("text=Edit profile")
+    page.wait_for_url("**/players/tabby/edit/")
+    page.set_input_files("#id_avatar", files=[{"name": "me.jpg", "mimeType": "image/jpeg", "buffer": photo()}])
+    page.fill("#id_bio", "Sleeps on the keyboard.")
+    page.click("button:text('Save')")
+    page.wait_for_url("**/players/tabby/")
+    assert "Profile saved." in page.locator(".messages").inner_text()
+    assert "Sleeps on the keyboard." in page.locator(".profile-about").inner_text()
+
+    src = large.get_attribute("src")
+    assert re.fullmatch(r"/media/avatars/tabby-[0-9a-f]{8}-256\.(webp|png)", src), src
+    page.wait_for_function(f"({IMAGE_LOADED})(document.querySelector('main img.avatar-large'))")
+    assert large.evaluate("img => img.naturalWidth") == 256
+    assert large.evaluate("img => img.naturalHeight") == 256
+
+    small = page.locator(".nav-account img.avatar-small")
+    assert re.fullmatch(r"/media/avatars/tabby-[0-9a-f]{8}-64\.(webp|png)", small.get_attribute("src"))
+    page.wait_for_function(f"({IMAGE_LOADED})(document.querySelector('.nav-account img.avatar-small'))")
+    assert small.evaluate("img => img.naturalWidth") == 64
+
+    stored = page.request.get(f"{live_server_url}{src}").body()
+    assert b"SecretCam" not in stored and b"Exif" not in stored
+
+    assert page.console_errors == []  # no CSP violations, no failed loads
+
+
+def test_log_out_and_back_in_with_a_wrong_then_right_password(page):
+    sign_up(page, "ginger", "Ginger")
+    page.click("button:text('Log out')")
+    assert page.locator(".nav-account").get_by_text("Log in").is_visible()
+
+    page.goto("/accounts/login/")
+    page.fill("#id_username", "ginger")
+    page.fill("#id_password", "not-my-password")
+    page.click("main button:text('Log in')")
+    assert "Please enter a correct username and password" in page.locator("[role=alert]").inner_text()
+
+    page.fill("#id_password", PASSWORD)
+    page.click("main button:text('Log in')")
+    page.wait_for_load_state()
+    assert page.locator(".nav-account").get_by_text("Ginger").is_visible()
+    assert page.console_errors == []
