@@ -11,6 +11,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/", include("scoring.account_urls")),
     path("players/", include("scoring.urls")),
+    path("history/", include("scoring.history_urls")),
     path("", include("games.urls")),
 ]
 # Avatars are small re-encoded images under MEDIA_ROOT; serving them from Django keeps the site one command.

@@ -13,12 +13,12 @@ def option_field(name: str, spec: dict) -> forms.Field:
     label = spec.get("label", name.replace("_", " ").capitalize())
     help_text = spec.get("help", "")
     default = spec.get("default")
+    if isinstance(default, bool):
+        return forms.BooleanField(label=label, initial=default, required=False, help_text=help_text)
     if "choices" in spec:
         choices = [(c, str(c).replace("_", " ").capitalize()) for c in spec["choices"]]
         return forms.TypedChoiceField(label=label, choices=choices, initial=default, help_text=help_text,
                                       coerce=type(default) if default is not None else str)
-    if isinstance(default, bool):
-        return forms.BooleanField(label=label, initial=default, required=False, help_text=help_text)
     if isinstance(default, int):
         return forms.IntegerField(label=label, initial=default, min_value=spec.get("min"), max_value=spec.get("max"),
                                   help_text=help_text)

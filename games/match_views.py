@@ -9,7 +9,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
-from games import bot_runner, lobby as seating, registry, turns
+from games import bot_runner, registry, turns
+from games import lobby as seating
 from games.forms import NewMatchForm
 from games.models import Match, Seat
 from games.records import match_record
@@ -124,8 +125,9 @@ def _parse_move(data) -> tuple[int, int, dict]:
     try:
         seat, version = int(data["seat"]), int(data["version"])
         action = json.loads(data["action"])
-        for part in data.getlist("part"):
-            action.update(json.loads(part))
+        for key in sorted(k for k in data if k.startswith("part")):
+            for part in data.getlist(key):
+                action.update(json.loads(part))
     except (KeyError, ValueError, TypeError, AttributeError):
         raise ValueError("That move could not be read; please choose it again.") from None
     if not isinstance(action, dict):

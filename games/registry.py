@@ -28,10 +28,13 @@ class Game:
 
 
 GAMES = [
-    Game("hot_tin_roof", "Hot Tin Roof", "3-4", "Lay catwalks across the rooftops, gather sardine cans and trade them for fish."),
+    Game("hot_tin_roof", "Hot Tin Roof", "3-4",
+         "Lay catwalks across the rooftops, gather sardine cans and trade them for fish."),
     Game("rat_a_tat_cat", "Rat-a-Tat Cat", "2-6", "A memory card game: keep your four face-down cards low."),
-    Game("cat_tower", "Cat Tower", "2-4", "Roll and write: draft dice and fill your tower with cats' favourite things."),
-    Game("rat_hot", "Rat Hot", "2", "A two-player game of spice strips: score your spices, and beware of showing too many rats."),
+    Game("cat_tower", "Cat Tower", "2-4",
+         "Roll and write: draft dice and fill your tower with cats' favourite things."),
+    Game("rat_hot", "Rat Hot", "2",
+         "A two-player game of spice strips: score your spices, and beware of showing too many rats."),
 ]
 BY_SLUG = {game.slug: game for game in GAMES}
 

@@ -4,6 +4,8 @@ from django.db import models
 from django.db.models.functions import Lower
 from django.urls import reverse
 
+from games.registry import BY_SLUG
+
 
 class PlayerProfile(models.Model):
     """A player: a registered user's profile, or a table player added by a user (no account)."""
@@ -62,6 +64,11 @@ class GameRecord(models.Model):
 
     def get_absolute_url(self):
         return reverse("record", args=[self.pk])
+
+    @property
+    def game_name(self) -> str:
+        game = BY_SLUG.get(self.game)
+        return game.name if game else self.game
 
 
 class Participant(models.Model):

@@ -1,0 +1,44 @@
+# Top Cat: `make run` serves the site, `make test` runs the whole suite. Both set everything up first.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+export PIP_DISABLE_PIP_VERSION_CHECK := 1
+
+.PHONY: run test lint check-engines chromium bench clean
+
+run: $(VENV)/.installed
+	DEBUG=$${DEBUG:-1} $(BIN)/python manage.py migrate --noinput
+	DEBUG=$${DEBUG:-1} $(BIN)/python manage.py runserver 127.0.0.1:8000
+
+test: $(VENV)/.test-installed chromium
+	$(BIN)/ruff check .
+	$(BIN)/python manage.py makemigrations --check --dry-run
+	$(BIN)/pytest $(PYTEST_ARGS)
+
+lint: $(VENV)/.test-installed
+	$(BIN)/ruff check .
+
+check-engines: $(VENV)/.installed
+	$(BIN)/python ../shared/tools/check_engine.py rat_a_tat_cat 300
+	$(BIN)/python ../shared/tools/check_engine.py cat_tower 100
+
+bench: $(VENV)/.test-installed
+	$(BIN)/python benchmarks/moves.py
+
+$(VENV)/.installed: requirements.txt
+	[ -x $(BIN)/python ] || $(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install -q --upgrade pip
+	$(BIN)/pip install -q -r requirements.txt
+	touch $@
+
+$(VENV)/.test-installed: $(VENV)/.installed requirements-test.txt
+	$(BIN)/pip install -q -r requirements-test.txt
+	touch $@
+
+# The browser tests drive Debian's Chromium (Playwright's own browser download is not used).
+chromium:
+	@command -v chromium >/dev/null || { $(SUDO) apt-get update -q && $(SUDO) apt-get install -y -q chromium; }
+
+clean:
+	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache

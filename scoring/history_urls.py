@@ -1,0 +1,9 @@
+"""History URLs under /history/."""
+from django.urls import path
+
+from scoring import history_views
+
+urlpatterns = [
+    path("", history_views.history, name="history"),
+    path("<int:pk>/", history_views.record, name="record"),
+]
