@@ -3,6 +3,7 @@
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
+from django.db import IntegrityError
 from django.shortcuts import redirect, render
 from django.views.decorators.debug import sensitive_post_parameters
 
@@ -17,16 +18,20 @@ def signup(request):
     form = SignUpForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
-        user = services.sign_up(
-            username=data["username"],
-            email=data["email"],
-            password=data["password1"],
-            display_name=data["display_name"],
-            handle=data["handle"],
-        )
-        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        messages.success(request, f"Welcome, {user.profile.display_name}! This is your player profile.")
-        return redirect(user.profile)
+        try:
+            user = services.sign_up(
+                username=data["username"],
+                email=data["email"],
+                password=data["password1"],
+                display_name=data["display_name"],
+                handle=data["handle"],
+            )
+        except IntegrityError:  # someone took the username or handle between the check and the save
+            form.add_error(None, "That username or handle was taken a moment ago. Please choose another.")
+        else:
+            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+            messages.success(request, f"Welcome, {user.profile.display_name}! This is your player profile.")
+            return redirect(user.profile)
     return render(request, "registration/signup.html", {"form": form})
 
 

@@ -6,7 +6,7 @@ from django.contrib.auth.forms import UserCreationForm
 
 from scoring import avatars, services
 
-HANDLE_HELP = "Letters, digits, - and _ only. Your page will be at /players/<handle>/."
+HANDLE_HELP = "Letters, digits, - and _ only: your page will be at /players/your-handle/."
 DUPLICATE_HANDLE = "That handle is already taken (handles ignore upper and lower case). Please choose another."
 
 

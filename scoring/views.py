@@ -4,14 +4,14 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET
 
 from scoring import avatars, services
-from scoring.forms import ProfileForm, TablePlayerForm
+from scoring.forms import DUPLICATE_HANDLE, ProfileForm, TablePlayerForm
 from scoring.models import PlayerProfile
 
 PLAYERS_PER_PAGE = 48
@@ -74,18 +74,22 @@ def table_player_new(request):
     form = TablePlayerForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
-        with transaction.atomic():
-            profile = services.create_table_player(
-                created_by=request.user,
-                display_name=data["display_name"],
-                handle=data["handle"],
-                favourite_game=data["favourite_game"],
-                bio=data["bio"],
-            )
-            if form.avatar_images:
-                services.set_avatar(profile=profile, images=form.avatar_images)
-        messages.success(request, f"{profile.display_name} was added as a table player.")
-        return redirect(profile)
+        try:
+            with transaction.atomic():
+                profile = services.create_table_player(
+                    created_by=request.user,
+                    display_name=data["display_name"],
+                    handle=data["handle"],
+                    favourite_game=data["favourite_game"],
+                    bio=data["bio"],
+                )
+                if form.avatar_images:
+                    services.set_avatar(profile=profile, images=form.avatar_images)
+        except IntegrityError:  # the handle was taken between the check and the save
+            form.add_error("handle", DUPLICATE_HANDLE)
+        else:
+            messages.success(request, f"{profile.display_name} was added as a table player.")
+            return redirect(profile)
     return render(request, "scoring/table_player_new.html", {"form": form})
 
 

@@ -173,3 +173,11 @@ def test_password_reset_for_an_unknown_address_sends_nothing(client, alice):
 )
 def test_account_pages_render_for_visitors(client, name):
     assert client.get(reverse(name)).status_code == 200
+
+
+def test_signup_racing_for_a_handle_is_a_form_error_not_a_500(client, alice, monkeypatch):
+    monkeypatch.setattr("scoring.services.handle_taken", lambda handle, exclude=None: False)  # lose the race
+    response = client.post(reverse("signup"), signup_data(handle="ALICE"))
+    assert response.status_code == 200
+    assert "That username or handle was taken a moment ago." in response.text
+    assert not User.objects.filter(username="dora").exists()

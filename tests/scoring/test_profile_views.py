@@ -231,3 +231,11 @@ def test_table_player_is_edited_only_by_its_creator(client, alice, bob):
 def test_table_player_page_needs_login(client, db):
     response = client.get(reverse("table_player_new"))
     assert response.status_code == 302 and response.url.startswith(reverse("login"))
+
+
+def test_table_player_racing_for_a_handle_is_a_form_error(alice_client, bob, monkeypatch):
+    monkeypatch.setattr("scoring.services.handle_taken", lambda handle, exclude=None: False)  # lose the race
+    response = alice_client.post(reverse("table_player_new"), {"display_name": "Robert", "handle": "Bob"})
+    assert response.status_code == 200
+    assert "That handle is already taken" in response.text
+    assert not PlayerProfile.objects.filter(display_name="Robert").exists()
