@@ -169,7 +169,7 @@ def _mark_reasons(sheet: dict, tower: Tower) -> list[str]:
             else:
                 reasons.append(f"there is no hex at column {where[0]}, floor {where[1]}")
             continue
-        if item not in known_items:
+        if not isinstance(item, str) or item not in known_items:
             reasons.append(f"\"{item}\" on column {where[0]}, floor {where[1]} is not an item of the game")
         elif item == "house" and h not in tower.house_hexes:
             reasons.append(f"a house on column {where[0]}, floor {where[1]}, which is not a house hex")
@@ -181,6 +181,8 @@ def _mark_reasons(sheet: dict, tower: Tower) -> list[str]:
 def _cat_reasons(sheet: dict, tower: Tower) -> list[str]:
     try:
         entries = cat_entries(sheet)
+        if any(len(entry) != 2 or not isinstance(entry[0], str) for entry in entries):
+            raise ValueError
     except (TypeError, ValueError):
         return ["the cats must map each cat to its points"]
     reasons = []

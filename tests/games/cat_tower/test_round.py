@@ -1,0 +1,133 @@
+"""A round: the first player rolls players + 1 dice, the draft goes round from them, one die is left to share,
+everyone marks at once in secret, and the first player passes to the left."""
+
+import pytest
+
+from games.cat_tower import engine
+
+from .helpers import PASS, draft, game, mark, play_round, snapshot, submit, take, with_sheet
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_there_is_one_die_more_than_players(seats):
+    state = game(seats)
+    assert len(state["roll"]) == seats + 1
+    assert all(1 <= value <= 6 for value in state["roll"])
+    assert [d["taken_by"] for d in engine.view(state, 0)["roll"]] == [None] * (seats + 1)
+
+
+def test_the_first_player_is_drawn_from_the_seed():
+    firsts = {engine.new_game(4, seed, {})["first_player"] for seed in range(40)}
+    assert firsts == {0, 1, 2, 3}
+    assert engine.new_game(4, 99, {})["first_player"] == engine.new_game(4, 99, {})["first_player"]
+
+
+def test_the_roll_is_logged_by_the_first_player():
+    state = game(3, roll=[1, 2, 3, 4], first=2)
+    state = submit(draft(state, 0, 1, 2), {})
+    assert state["log"][-1] == {"seat": 0, "text": f"rolled {', '.join(map(str, state['roll']))} to start round 2"}
+
+
+def test_the_draft_starts_with_the_first_player_and_goes_to_the_left():
+    state = game(4, roll=[6, 5, 4, 3, 2], first=2)
+    order = []
+    for die in (0, 1, 2, 3):
+        (seat,) = engine.to_move(state)
+        order.append(seat)
+        state = engine.apply(state, seat, take(die))
+    assert order == [2, 3, 0, 1]
+    assert [d["taken_by"] for d in engine.view(state, None)["roll"]] == [2, 3, 0, 1, None]
+    assert state["log"][-4:] == [{"seat": 2, "text": "took the 6"}, {"seat": 3, "text": "took the 5"},
+                                 {"seat": 0, "text": "took the 4"}, {"seat": 1, "text": "took the 3"}]
+
+
+def test_a_player_takes_only_an_untaken_die_on_their_own_turn():
+    state = draft(game(3, roll=[1, 2, 3, 4], first=0), 1)
+    with pytest.raises(engine.IllegalAction, match="already taken"):
+        engine.apply(state, 1, take(1))
+    with pytest.raises(engine.IllegalAction, match="not your turn"):
+        engine.apply(state, 2, take(2))
+    with pytest.raises(engine.IllegalAction, match="no die 4"):
+        engine.apply(state, 1, take(4))
+    assert engine.legal_actions(state, 1) == [take(0), take(2), take(3)]
+    assert engine.legal_actions(state, 2) == []
+
+
+def test_the_die_nobody_takes_is_shared():
+    state = draft(game(2, roll=[3, 6, 2], first=1), 1, 2)
+    view = engine.view(state, 0)
+    assert view["phase"] == "mark"
+    assert view["shared"] == {"die": 0, "value": 3}
+    assert view["my_die"] == {"die": 2, "value": 2}
+    assert engine.view(state, 1)["my_die"] == {"die": 1, "value": 6}
+    assert engine.view(state, None)["my_die"] is None
+
+
+def test_no_die_is_taken_while_marking_and_no_mark_is_made_while_drafting():
+    state = game(2, roll=[3, 6, 2], first=0)
+    with pytest.raises(engine.IllegalAction, match="every player has taken a die"):
+        engine.apply(state, 0, PASS)
+    state = draft(state, 0, 1)
+    with pytest.raises(engine.IllegalAction, match="time to mark"):
+        engine.apply(state, 0, take(2))
+
+
+def test_the_first_player_passes_to_the_left_each_round_and_new_dice_are_rolled():
+    state = game(3, roll=[1, 1, 1, 1], first=1)
+    firsts = []
+    for number in (1, 2, 3, 4):
+        assert state["round"] == number
+        firsts.append(state["first_player"])
+        state = submit(draft(state, *range(3)), {})
+        assert engine.to_move(state) == [state["first_player"]]
+        assert len(state["roll"]) == 4 and state["phase"] == "draft"
+    assert firsts == [1, 2, 0, 1]
+
+
+def test_everyone_marks_at_the_same_time():
+    state = draft(game(3, roll=[2, 4, 6, 3], first=0), 0, 1, 2)
+    assert engine.to_move(state) == [0, 1, 2]
+    state = engine.apply(state, 1, PASS)
+    assert engine.to_move(state) == [0, 2]
+    assert engine.view(state, 0)["submitted"] == [False, True, False]
+    with pytest.raises(engine.IllegalAction, match="already marked"):
+        engine.apply(state, 1, PASS)
+
+
+def test_a_submitted_mark_stays_hidden_from_the_others_until_the_last_is_in():
+    state = with_sheet(game(3, roll=[2, 4, 6, 3], first=0), 0)
+    state = draft(state, 0, 1, 2)  # seat 0 has the 2, the 3 is shared
+    before = {seat: engine.view(state, seat) for seat in (None, 1, 2)}
+    yarn = mark(2, 2, 3)  # a yarn (the 2) on floor 3 (the shared 3)
+    state = engine.apply(state, 0, yarn)
+    for seat in (None, 1, 2):
+        seen = engine.view(state, seat)
+        assert seen["sheets"] == before[seat]["sheets"]
+        assert seen["log"] == before[seat]["log"]
+        assert seen["pending"] is None
+        assert "2-3" not in str(seen["sheets"])
+    mine = engine.view(state, 0)
+    assert mine["pending"] == yarn
+    assert "2-3" not in mine["sheets"][0]["marks"]  # the sheets show revealed marks only
+    state = submit(state, {1: mark(4, 1, 3)})  # seat 1: a bowl (its 4) on floor 3 (the shared 3)
+    assert [s["marks"] for s in state["sheets"]] == [{"2-3": "yarn"}, {"1-3": "bowl"}, {}]
+
+
+def test_all_marks_are_revealed_together_in_turn_order():
+    # Seat 1 drafts first and takes the 2, seat 2 the 4, seat 0 the 6; the 3 is shared.
+    state = play_round(game(3), [2, 4, 6, 3], [0, 1, 2], {0: mark(6, 4, 3), 1: mark(2, 2, 3), 2: mark(4, 1, 3)},
+                       first=1)
+    texts = [(e["seat"], e["text"]) for e in state["log"][-4:-1]]
+    assert texts == [(1, "marked a yarn on column 2, floor 3"), (2, "marked a bowl on column 1, floor 3"),
+                     (0, "marked a mouse on column 4, floor 3")]
+    assert [s["marks"] for s in state["sheets"]] == [{"4-3": "mouse"}, {"2-3": "yarn"}, {"1-3": "bowl"}]
+    assert engine.view(state, None)["submitted"] == [False, False, False]
+
+
+def test_a_refused_action_changes_nothing():
+    state = draft(game(3, roll=[2, 4, 6, 3], first=0), 0, 1, 2)
+    before = snapshot(state)
+    for seat, action in [(0, mark(2, 1, 4)), (0, {"type": "mark"}), (5, PASS), (0, take(3)), (0, None)]:
+        with pytest.raises(engine.IllegalAction):
+            engine.apply(state, seat, action)
+    assert snapshot(state) == before
