@@ -16,7 +16,7 @@ def parse_moment(text: str | None) -> datetime:
 @transaction.atomic
 def save_record(record: dict, *, recorded_by=None) -> GameRecord:
     """Store one record and a Participant per seat, linking seats to profiles by handle."""
-    handles = [seat["player"] for seat in record["seats"] if seat.get("player")]
+    handles = [seat["player"].lower() for seat in record["seats"] if seat.get("player")]
     profiles = {p.handle: p for p in PlayerProfile.objects.filter(handle__in=handles)}
     game_record = GameRecord.objects.create(
         game=record["game"],
@@ -30,7 +30,7 @@ def save_record(record: dict, *, recorded_by=None) -> GameRecord:
         Participant(
             game_record=game_record,
             seat=seat["seat"],
-            profile=profiles.get(seat.get("player")),
+            profile=profiles.get((seat.get("player") or "").lower()),
             name=seat["name"],
             bot=seat.get("bot") or "",
             score=result["scores"][seat["seat"]],

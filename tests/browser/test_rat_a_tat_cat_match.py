@@ -1,0 +1,97 @@
+"""In real Chromium: two players create and join a Rat-a-Tat Cat match, play a whole round through the page,
+each seeing the other's moves arrive live, and the finished match lands in both players' history."""
+
+import time
+
+import pytest
+
+from tests.browser.test_signup import sign_up
+
+pytestmark = pytest.mark.browser
+
+
+def version(page) -> int:
+    return int(page.locator("#table").get_attribute("data-version"))
+
+
+def wait_for_version(page, at_least: int, seconds: float = 10) -> None:
+    """Poll from Python: the site's content security policy forbids the eval that wait_for_function needs."""
+    deadline = time.monotonic() + seconds
+    while version(page) < at_least:
+        assert time.monotonic() < deadline, f"the table never reached version {at_least}"
+        page.wait_for_timeout(50)
+
+
+def act(page, label: str) -> int:
+    """Click the move button with this label and wait for the table it answers."""
+    before = version(page)
+    page.locator("#table button", has_text=label).first.click()
+    wait_for_version(page, before + 1)
+    return version(page)
+
+
+def visible(page, label: str) -> bool:
+    return page.locator("#table button", has_text=label).count() > 0
+
+
+def play_a_turn(page, knock: bool) -> int:
+    """Draw and throw the card away (drawing again after a Draw 2), then knock or end the turn if asked."""
+    if visible(page, "Memorised"):
+        act(page, "Memorised")
+    latest = act(page, "Draw a card")
+    while visible(page, "Discard it") or visible(page, "Don't use it"):
+        latest = act(page, "Discard it" if visible(page, "Discard it") else "Don't use it")
+    if visible(page, "Knock"):
+        latest = act(page, "Knock: Rat-a-tat cat!" if knock else "End turn")
+    return latest
+
+
+def test_two_players_play_a_round_live(new_context):
+    mia, leo = new_context().new_page(), new_context().new_page()
+    sign_up(mia, "mia", "Mia")
+    sign_up(leo, "leo", "Leo")
+
+    mia.goto("/play/new/rat_a_tat_cat/")
+    mia.select_option("#id_seat_0", "me")
+    mia.select_option("#id_seat_1", "invite")
+    mia.fill("#id_option_rounds", "1")
+    mia.click("button:text('Create the match')")
+    mia.wait_for_url("**/matches/*/")
+    mia.locator("#live-status", has_text="Live").wait_for()
+    invite = mia.locator("#invite-link").input_value()
+
+    leo.goto(invite)
+    leo.click("button:text('Take a seat')")
+    leo.wait_for_url("**/matches/*/")
+
+    # Mia's page learns that Leo sat down and the cards were dealt, without a reload.
+    mia.locator(".table-status", has_text="Your move").wait_for()
+    shown = ".ratc-row.mine .cards .card:not(.back)"
+    assert mia.locator(shown).count() == 2, "Mia sees her two outer cards (opening peek)"
+    leo.locator(".table-status", has_text="It is Mia's turn").wait_for()
+    assert leo.locator(shown).count() == 2, "Leo sees his two outer cards"
+    act(leo, "Memorised")
+    assert leo.locator(shown).count() == 0, "hidden again once memorised"
+    leo.locator(".table-status", has_text="Waiting for Mia").wait_for()
+
+    # Mia plays a turn and knocks; Leo sees it happen live, then has his one last turn.
+    latest = play_a_turn(mia, knock=True)
+    wait_for_version(leo, latest)
+    assert leo.locator(".badge", has_text="knocked").count() > 0
+    leo.locator(".table-status", has_text="Your move").wait_for()
+    assert "Mia" in leo.locator(".match-log").inner_text()
+
+    latest = play_a_turn(leo, knock=False)
+    for page in (mia, leo):
+        wait_for_version(page, latest)
+        page.locator(".table-status", has_text="The match is over").wait_for()
+        assert page.locator(".result").is_visible()
+        assert page.locator(".ratc-rounds", has_text="Round 1 revealed").count() == 1
+
+    # The finished match is in both players' history.
+    for page, handle in ((mia, "mia"), (leo, "leo")):
+        page.goto(f"/history/?player={handle}")
+        row = page.locator("table.records tbody tr").first
+        assert "Rat-a-Tat Cat" in row.inner_text() and "Mia" in row.inner_text() and "Leo" in row.inner_text()
+        page.goto(f"/players/{handle}/")
+        assert "Rat-a-Tat Cat" in page.locator("main").inner_text()
