@@ -160,6 +160,11 @@ CONTENT_SECURITY_POLICY = (
     "connect-src 'self' ws: wss:; frame-ancestors 'none'; base-uri 'self'; form-action 'self'"
 )
 
+# Bots move on a worker thread after the human's move is committed ("thread"), or at once in the caller ("inline",
+# for tests). The pause lets people follow a bot's move before the next one lands.
+BOT_RUNNER = os.environ.get("BOT_RUNNER", "thread")
+BOT_DELAY = float(os.environ.get("BOT_DELAY", "0.6"))
+
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,

@@ -93,6 +93,7 @@ def server_env(directory: Path) -> dict:
         MEDIA_ROOT=str(directory / "media"),
         ALLOWED_HOSTS="127.0.0.1,localhost",
         PYTHONUNBUFFERED="1",
+        BOT_DELAY="0.05",
     )
     if os.environ.get("DATABASE_URL"):
         env["DATABASE_URL"] = with_database_name(os.environ["DATABASE_URL"], BROWSER_DATABASE)
