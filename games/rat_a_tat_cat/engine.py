@@ -215,6 +215,12 @@ def _time_up_refusal(state, seat, action) -> str | None:
     return "Time is already up." if state["time_up"] else None
 
 
+PHASE_KINDS = {
+    "play": ("take_discard", "draw"),
+    "decide": ("replace", "peek", "swap", "discard"),
+    "knock": ("knock", "end_turn"),
+}
+USED_AS = {"peek": "peek", "swap": "swap"}
 WAITING_FOR = {
     "play": "take the top discard or draw a card",
     "decide": "play or discard the card you drew",
@@ -228,11 +234,12 @@ def _why_not(state, seat, action) -> str:
         return "It is not your turn."
     if kind == "memorised":
         return "Your opening peek is already hidden."
-    phase_kinds = {act["type"] for act in PHASE_ACTIONS[state["phase"]](state, seat)}
-    if kind not in phase_kinds:
+    if kind not in PHASE_KINDS[state["phase"]]:
         return f"Not now: {WAITING_FOR[state['phase']]}."
     if kind == "take_discard" and is_power(state["discard_pile"][0]):
         return "A power card can never be taken from the discard pile."
+    if state["phase"] == "decide" and kind != "discard" and kind != USED_AS.get(state["drawn"], "replace"):
+        return f"You drew {with_article(state['drawn'])}: {WAITING_FOR['decide']}."
     if kind == "swap" and (action.get("opponent") == seat or action.get("opponent") not in players_in(state)):
         return "Swap with the card of an opponent still in the game."
     if kind in ("peek", "swap") and state["options"]["memory_aid"] and _outer_chosen(action):

@@ -1,7 +1,5 @@
 """What each seat of a Rat-a-Tat Cat game may see: the view of a state for a seat or a spectator, and the final."""
 
-import copy
-
 from . import memory
 from .deck import OUTER
 from .scoring import is_over, winners
@@ -32,7 +30,7 @@ def view(state, seat=None) -> dict:
         "rows": [_row_view(state, viewer, owner) for owner in range(state["seats"])],
         "memory": memory.entries(state, viewer),
         "totals": list(state["totals"]),
-        "rounds": copy.deepcopy(state["rounds"]),
+        "rounds": [{"round": r["round"], **_round_record(r)} for r in state["rounds"]],
         "log": [dict(entry) for entry in state["log"][-LOG_IN_VIEW:]],
         "time_up": state["time_up"],
         "is_over": is_over(state),
@@ -61,4 +59,10 @@ def _shown(state, viewer, owner: int, position: int):
 
 def final(state) -> dict:
     """The record's public end state: every finished round's rows and scores."""
-    return {"rounds": [{"rows": copy.deepcopy(r["rows"]), "scores": list(r["scores"])} for r in state["rounds"]]}
+    return {"rounds": [_round_record(r) for r in state["rounds"]]}
+
+
+def _round_record(finished: dict) -> dict:
+    """A finished round's rows (None for a player already out) and scores, copied."""
+    rows = [None if row is None else list(row) for row in finished["rows"]]
+    return {"rows": rows, "scores": list(finished["scores"])}
