@@ -230,10 +230,10 @@ WAITING_FOR = {
 
 def _why_not(state, seat, action) -> str:
     kind = action["type"]
-    if seat not in to_move(state) or (kind != "memorised" and seat != state["turn"]):
-        return "It is not your turn."
     if kind == "memorised":
         return "Your opening peek is already hidden."
+    if seat != state["turn"]:
+        return "It is not your turn."
     if kind not in PHASE_KINDS[state["phase"]]:
         return f"Not now: {WAITING_FOR[state['phase']]}."
     if kind == "take_discard" and is_power(state["discard_pile"][0]):

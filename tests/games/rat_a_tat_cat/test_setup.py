@@ -89,7 +89,7 @@ def test_memorised_hides_the_opening_peek_which_the_player_still_remembers():
     assert engine.to_move(state) == [0, 2]
     assert engine.legal_actions(state, 1) == []
     assert {(m["position"], m["value"]) for m in engine.view(state, 1)["memory"]} == {(0, 9), (3, 6)}
-    refused(state, 1, {"type": "memorised"}, "not your turn")
+    refused(state, 1, {"type": "memorised"}, "already hidden")
 
 
 def test_the_first_action_of_a_player_also_hides_their_opening_peek():
