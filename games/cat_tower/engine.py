@@ -335,6 +335,10 @@ def _footprints(n: int) -> str:
     return "1 footprint" if n == 1 else f"{n} footprints"
 
 
+def _points(n: int) -> str:
+    return "1 point" if n == 1 else f"{n} points"
+
+
 # --- The end of a round -------------------------------------------------------------------------------------
 
 
@@ -382,7 +386,7 @@ def _place(state: dict, seat: int, mark: dict) -> None:
         houses = sum(1 for item in sheet["marks"].values() if item == "house")
         count = sum(1 for item in sheet["marks"].values() if item == mark["cat"])
         sheet["cats"][mark["cat"]] = houses * count
-        text += f" and scored the {mark['cat']} cat: {houses} x {count} = {houses * count} points"
+        text += f" and scored the {mark['cat']} cat: {houses} x {count} = {_points(houses * count)}"
     _log(state, seat, text)
     if name == "butterfly" and _circle(sheet):
         _log(state, seat, "circled a footprint for the butterfly")
@@ -393,12 +397,12 @@ def _award_column(state: dict, column: int, seats: list[int]) -> None:
     if column in state["claimed_columns"]:
         for seat in seats:
             state["sheets"][seat]["columns"][str(column)] = bonus.later
-            _log(state, seat, f"completed column {column}: {bonus.later} points")
+            _log(state, seat, f"completed column {column}: {_points(bonus.later)}")
         return
     state["claimed_columns"].append(column)
     for seat in seats:
         state["sheets"][seat]["columns"][str(column)] = bonus.first
-        _log(state, seat, f"completed column {column} first: {bonus.first} points")
+        _log(state, seat, f"completed column {column} first: {_points(bonus.first)}")
     for seat in range(state["seats"]):
         if seat not in seats:
             state["sheets"][seat]["crossed_out"].append(column)
@@ -409,12 +413,13 @@ def _end(state: dict, enders: list[int]) -> None:
     state["phase"] = "over"
     state["draft_turn"] = None
     who = " and ".join(f"{{seat:{s}}}" for s in enders)
-    _log(state, None, f"the game ends: {who} completed {state['options']['columns_to_end']} columns")
+    needed = state["options"]["columns_to_end"]
+    _log(state, None, f"the game ends: {who} completed {needed} column{'' if needed == 1 else 's'}")
     result = outcome(state)
     winners = [s for s, rank in enumerate(result["ranks"]) if rank == 1]
     names = " and ".join(f"{{seat:{s}}}" for s in winners)
     best = max(result["scores"])
-    _log(state, None, f"{names} {'wins' if len(winners) == 1 else 'share the win'} with {best} points")
+    _log(state, None, f"{names} {'wins' if len(winners) == 1 else 'share the win'} with {_points(best)}")
 
 
 # --- What players see, and the result -----------------------------------------------------------------------

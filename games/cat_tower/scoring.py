@@ -111,8 +111,11 @@ def columns_points(sheet: dict) -> int:
 
 def complete_columns(sheet: dict, tower: Tower) -> list[int]:
     """Columns whose every hex holds an item."""
-    marks = _marks(sheet)
-    return [c.id for c in tower.columns.values() if all(h in marks for h in c.hexes)]
+    filled = dict.fromkeys(tower.columns, 0)
+    for h in _marks(sheet):
+        if h in tower.column_of:
+            filled[tower.column_of[h]] += 1
+    return [c.id for c in tower.columns.values() if filled[c.id] == len(c.hexes)]
 
 
 def score_sheets(sheets: list[dict], sheet_data: "dict | Tower | None" = None) -> list[dict]:
