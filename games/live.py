@@ -7,11 +7,12 @@ def group_name(match_id: int) -> str:
     return f"match-{match_id}"
 
 
-def changed(match_id: int, version: int) -> None:
+def changed(match_id: int, version: int, bots: bool = True) -> None:
     """Called on commit of every change: each consumer then renders its own seat's view and pushes it."""
     layer = get_channel_layer()
     if layer is not None:
         async_to_sync(layer.group_send)(group_name(match_id), {"type": "match.changed", "version": version})
-    from games import bot_runner
+    if bots:
+        from games import bot_runner
 
-    bot_runner.kick(match_id)
+        bot_runner.kick(match_id)

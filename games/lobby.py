@@ -36,7 +36,8 @@ def create_match(*, host, game: str, options: dict, seats: list[SeatPlan], time_
         options = engine.normalise_options(options)
     except engine.IllegalAction as exc:
         raise SeatingError(str(exc)) from exc
-    match = Match.objects.create(game=game, options=options, seed=new_seed(), host=host, time_limit=time_limit)
+    match = Match.objects.create(game=game, options=options, seed=new_seed(), host=host, time_limit=time_limit,
+                                 has_bots=any(plan.kind == "bot" for plan in seats))
     Seat.objects.bulk_create(seat_from_plan(match, index, plan, host) for index, plan in enumerate(seats))
     start_if_full(match)
     return match
@@ -95,7 +96,7 @@ def rematch(*, match_id: int, user) -> Match:
         return existing
     again = Match.objects.create(
         game=match.game, options=match.options, seed=new_seed(), host=user, time_limit=match.time_limit,
-        rematch_of=match,
+        rematch_of=match, has_bots=match.has_bots,
     )
     Seat.objects.bulk_create(
         Seat(match=again, index=s.index, kind=s.kind, user=s.user, profile=s.profile, name=s.name,

@@ -101,23 +101,26 @@ def _confirm_seat(request, match: Match, seat: str) -> None:
 @require_POST
 def move(request, match_id):
     """One move: the action, the seat it is for and the version of the table it was chosen on."""
-    match = get_object_or_404(Match, pk=match_id)
+    seats = list(Seat.objects.filter(match_id=match_id).select_related("profile"))
+    if not seats:
+        raise Http404("There is no such match.")
     try:
         seat, version, action = _parse_move(request.POST)
     except ValueError as exc:
         return _table_response(request, match_id, error=str(exc), status=400)
     if not request.user.is_authenticated:
         return _table_response(request, match_id, error="Log in to play.", status=403)
-    if seat not in controlled_seats(list(match.seats.all()), request.user):
+    if seat not in controlled_seats(seats, request.user):
         return _table_response(request, match_id, error="You cannot move for that seat.", status=403)
     try:
-        turns.play(match_id=match_id, seat=seat, action=action, version=version)
+        match = turns.play(match_id=match_id, seat=seat, action=action, version=version)
     except turns.MatchError as exc:
         return _table_response(request, match_id, error=str(exc), status=exc.status)
-    request.session[session_key(match_id)] = seat
+    if request.session.get(session_key(match_id)) != seat:
+        request.session[session_key(match_id)] = seat
     if not request.htmx:
         return redirect("match", match_id)
-    return _table_response(request, match_id)
+    return HttpResponse(render_table(match, seats, request.user, seat, request=request))
 
 
 def _parse_move(data) -> tuple[int, int, dict]:

@@ -24,6 +24,7 @@ class Match(models.Model):
     version = models.PositiveIntegerField(default=0)
     time_limit = models.DurationField(null=True, blank=True, help_text="For games that end when time is up.")
     time_up = models.BooleanField(default=False)
+    has_bots = models.BooleanField(default=False, help_text="Bots sit down when the match is made and never leave.")
     host = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="hosted_matches")
     invite_token = models.CharField(max_length=32, default=new_token)
     rematch_of = models.OneToOneField(

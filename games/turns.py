@@ -110,5 +110,5 @@ def announce(match: Match) -> None:
 
 
 def _after_commit(match: Match) -> None:
-    match_id, version = match.pk, match.version
-    transaction.on_commit(lambda: live.changed(match_id, version))
+    match_id, version, bots = match.pk, match.version, match.has_bots
+    transaction.on_commit(lambda: live.changed(match_id, version, bots=bots))

@@ -22,6 +22,9 @@ __all__ = ["SLUG", "NAME", "MIN_SEATS", "MAX_SEATS", "OPTIONS", "IllegalAction",
            "to_move", "legal_actions", "apply", "view", "is_over", "outcome", "final", "deal_round"]
 
 
+LOG_KEPT = 200
+
+
 class IllegalAction(Exception):
     """A move the rules do not allow now; the message says why in plain English."""
 
@@ -185,6 +188,8 @@ def apply(state, seat, action) -> dict:
         return state
     _hide_glimpses(state, seat)
     HANDLERS[action["type"]](state, seat, action)
+    # The state keeps only the recent log: views show no more, and the match's moves are the full record.
+    del state["log"][:-LOG_KEPT]
     return state
 
 
