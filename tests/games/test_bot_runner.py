@@ -1,0 +1,51 @@
+"""The bot runner: bots move off the human's request, see only their own view, and stop when a human is to move."""
+import pytest
+
+from games import bot_runner, lobby
+from games.lobby import SeatPlan
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def against_a_bot(mia):
+    return lobby.create_match(host=mia, game="rat_a_tat_cat", options={"rounds": 1},
+                              seats=[SeatPlan("me"), SeatPlan("bot", bot_level="good")])
+
+
+def test_in_production_the_bots_move_on_a_worker_not_in_the_request(settings, against_a_bot, monkeypatch):
+    settings.BOT_RUNNER = "thread"
+    handed_over = []
+    monkeypatch.setattr(bot_runner._executor, "submit", lambda fn, match_id: handed_over.append(match_id))
+    monkeypatch.setattr(bot_runner, "play_bots", lambda *a, **k: pytest.fail("a bot moved inside the request"))
+    bot_runner.kick(against_a_bot.pk)
+    assert handed_over == [against_a_bot.pk]
+    bot_runner._running.pop(against_a_bot.pk, None)
+
+
+def test_a_bot_chooses_from_its_own_view_only(against_a_bot, monkeypatch):
+    from games.rat_a_tat_cat import bots
+
+    seen = []
+    real_choose = bots.choose
+    monkeypatch.setattr(bots, "choose", lambda level, view, legal, rng: seen.append(view) or real_choose(
+        level, view, legal, rng))
+    assert bot_runner.play_bots(against_a_bot.pk) == 1  # the bot's opening peek: "memorised"
+    engine = against_a_bot.engine
+    assert seen == [engine.view(against_a_bot.state, 1)]
+
+
+def test_bots_stop_when_a_human_is_to_move(against_a_bot):
+    bot_runner.play_bots(against_a_bot.pk)
+    assert bot_runner.play_bots(against_a_bot.pk) == 0
+    against_a_bot.refresh_from_db()
+    assert against_a_bot.engine.to_move(against_a_bot.state) == [0]
+
+
+def test_a_bots_move_is_logged_like_anyones(against_a_bot):
+    bot_runner.play_bots(against_a_bot.pk)
+    move = against_a_bot.moves.get()
+    assert (move.seat, move.action) == (1, {"type": "memorised"})
+    against_a_bot.refresh_from_db()
+    assert against_a_bot.version == 1
+    assert any(entry["seat"] == 1 for entry in against_a_bot.state["log"])
