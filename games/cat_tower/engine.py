@@ -16,6 +16,7 @@ MAX_SEATS = 4
 
 TOWER = default_tower()
 HOUSE = 1  # the die number of the house item
+LOG_IN_VIEW = 200  # a page shows the recent log; the match's moves are the full record
 
 OPTIONS = {
     "columns_to_end": {
@@ -480,5 +481,5 @@ def view(state: dict, seat: int | None) -> dict:
         "columns_to_end": state["options"]["columns_to_end"],
         "is_over": over,
         "winners": [s for s, rank in enumerate(result["ranks"]) if rank == 1] if over else [],
-        "log": [dict(entry) for entry in state["log"]],
+        "log": [dict(entry) for entry in state["log"][-LOG_IN_VIEW:]],
     }
