@@ -12,6 +12,9 @@ urlpatterns = [
     path("accounts/", include("scoring.account_urls")),
     path("players/", include("scoring.urls")),
     path("history/", include("scoring.history_urls")),
+    path("record/", include("scoring.record_urls")),
+    path("stats/", include("scoring.stats_urls")),
+    path("records/", include("scoring.transfer_urls")),
     path("", include("games.urls")),
 ]
 # Avatars are small re-encoded images under MEDIA_ROOT; serving them from Django keeps the site one command.

@@ -53,6 +53,13 @@ class GameRecord(models.Model):
     source = models.CharField(max_length=10, choices=SOURCES)
     record = models.JSONField()
     played_at = models.DateTimeField(db_index=True)
+    location = models.CharField(max_length=100, blank=True)
+    duration = models.DurationField(null=True, blank=True)
+    notes = models.TextField(max_length=2000, blank=True)
+    fingerprint = models.CharField(
+        max_length=64, unique=True, null=True, blank=True,
+        help_text="A hash of the record's game content, so that an imported duplicate is recognised.",
+    )
     recorded_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -90,3 +97,45 @@ class Participant(models.Model):
 
     def __str__(self):
         return f"{self.name}: {self.score} (#{self.rank})"
+
+
+class RatingChange(models.Model):
+    """A player's OpenSkill rating in one game after one recorded match (the chart is these, in order)."""
+
+    profile = models.ForeignKey(PlayerProfile, on_delete=models.CASCADE, related_name="rating_changes")
+    game = models.CharField(max_length=30)
+    game_record = models.ForeignKey(GameRecord, on_delete=models.CASCADE, related_name="rating_changes")
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    rating = models.FloatField(help_text="The displayed rating: a conservative estimate from mu and sigma.")
+    played_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["profile", "game", "played_at", "id"]
+        indexes = [models.Index(fields=["profile", "game", "played_at"]), models.Index(fields=["game", "played_at"])]
+        constraints = [
+            models.UniqueConstraint(fields=["profile", "game_record"], name="one_rating_change_per_match")
+        ]
+
+    def __str__(self):
+        return f"{self.profile} {self.game}: {self.rating:.1f}"
+
+
+class LinkRequest(models.Model):
+    """A table player to be merged into a registered player's profile, once the account holder accepts."""
+
+    PENDING, ACCEPTED, DECLINED = "pending", "accepted", "declined"
+    STATUSES = [(PENDING, "Waiting for an answer"), (ACCEPTED, "Accepted"), (DECLINED, "Declined")]
+    table_player = models.ForeignKey(PlayerProfile, on_delete=models.CASCADE, related_name="link_requests")
+    account = models.ForeignKey(PlayerProfile, on_delete=models.CASCADE, related_name="link_offers")
+    requested_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
+    status = models.CharField(max_length=10, choices=STATUSES, default=PENDING)
+    created_at = models.DateTimeField(auto_now_add=True)
+    answered_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self):
+        return f"{self.table_player} -> {self.account} ({self.status})"
+

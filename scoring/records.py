@@ -1,4 +1,6 @@
 """Saving finished matches (records in the design/records.md format) into the history."""
+import hashlib
+import json
 from datetime import datetime
 
 from django.db import transaction
@@ -13,9 +15,18 @@ def parse_moment(text: str | None) -> datetime:
     return datetime.fromisoformat(text.replace("Z", "+00:00"))
 
 
+def fingerprint(record: dict) -> str:
+    """The same match gives the same fingerprint wherever it was exported from: imports skip duplicates by it."""
+    canonical = json.dumps(record, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(canonical.encode()).hexdigest()
+
+
 @transaction.atomic
-def save_record(record: dict, *, recorded_by=None) -> GameRecord:
-    """Store one record and a Participant per seat, linking seats to profiles by handle."""
+def save_record(record: dict, *, recorded_by=None, **details) -> GameRecord:
+    """Store one record and a Participant per seat, linking seats to profiles by handle.
+
+    `details` are the history's own fields a table record may carry: location, duration, notes.
+    """
     handles = [seat["player"].lower() for seat in record["seats"] if seat.get("player")]
     profiles = {p.handle: p for p in PlayerProfile.objects.filter(handle__in=handles)}
     game_record = GameRecord.objects.create(
@@ -24,6 +35,8 @@ def save_record(record: dict, *, recorded_by=None) -> GameRecord:
         record=record,
         played_at=parse_moment(record.get("finished_at") or record.get("started_at")),
         recorded_by=recorded_by,
+        fingerprint=fingerprint(record),
+        **details,
     )
     result = record["result"]
     Participant.objects.bulk_create(

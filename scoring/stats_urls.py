@@ -1,0 +1,2 @@
+"""URLs of statistics: leaderboards and ratings, under /stats/."""
+urlpatterns = []

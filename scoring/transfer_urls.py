@@ -1,0 +1,2 @@
+"""URLs of data portability: import and export of records, under /records/."""
+urlpatterns = []
