@@ -1,4 +1,5 @@
 """Plays the bots' moves after a human's move is committed, off the request, one match at a time."""
+import asyncio
 import logging
 import random
 import threading
@@ -6,10 +7,11 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from importlib import import_module
 
+from channels.db import database_sync_to_async
 from django.conf import settings
 from django.db import close_old_connections
 
-from games import turns
+from games import live, turns
 from games.models import Match, Seat
 
 log = logging.getLogger(__name__)
@@ -27,8 +29,35 @@ def kick(match_id: int) -> None:
         _running[match_id] = False
     if getattr(settings, "BOT_RUNNER", "thread") == "inline":
         _drain(match_id)
+        return
+    loop = live.server_loop()
+    if loop is not None:
+        # Under the ASGI server the bots are a task on its loop: their pauses cost no thread, and their moves'
+        # pushes go through the same loop as the consumers (the in-memory channel layer needs that).
+        live.spawn(loop, _drain_async, match_id)
     else:
         _executor.submit(_drain_in_thread, match_id)
+
+
+async def _drain_async(match_id: int) -> None:
+    delay = getattr(settings, "BOT_DELAY", 0)
+    try:
+        while True:
+            with _lock:
+                _running[match_id] = False
+            while True:
+                if delay:
+                    await asyncio.sleep(delay)
+                if not await database_sync_to_async(play_one_bot_move)(match_id):
+                    break
+            with _lock:
+                if not _running[match_id]:
+                    del _running[match_id]
+                    return
+    except BaseException:
+        with _lock:
+            _running.pop(match_id, None)
+        raise
 
 
 def _drain_in_thread(match_id: int) -> None:
@@ -60,22 +89,27 @@ def play_bots(match_id: int, delay: float = 0) -> int:
     """Play bot moves while a bot is to move. Returns how many moves the bots made."""
     made = 0
     while True:
-        match = Match.objects.filter(pk=match_id, status=Match.PLAYING).first()
-        if match is None:
-            return made
-        bots = dict(match.seats.filter(kind=Seat.BOT).values_list("index", "bot_level"))
-        engine = match.engine
-        seat = next((s for s in engine.to_move(match.state) if s in bots), None)
-        if seat is None:
-            return made
-        action = choose(match, seat, bots[seat])
         if delay:
             time.sleep(delay)
-        try:
-            turns.play(match_id=match_id, seat=seat, action=action, version=match.version)
-        except turns.StaleVersion:
-            continue  # a human moved meanwhile: look again
+        if not play_one_bot_move(match_id):
+            return made
         made += 1
+
+
+def play_one_bot_move(match_id: int) -> bool:
+    """One move of a bot that is to move, if any. True when a bot moved (or should look again)."""
+    match = Match.objects.filter(pk=match_id, status=Match.PLAYING).first()
+    if match is None:
+        return False
+    bots = dict(match.seats.filter(kind=Seat.BOT).values_list("index", "bot_level"))
+    seat = next((s for s in match.engine.to_move(match.state) if s in bots), None)
+    if seat is None:
+        return False
+    try:
+        turns.play(match_id=match_id, seat=seat, action=choose(match, seat, bots[seat]), version=match.version)
+    except turns.StaleVersion:
+        pass  # a human moved meanwhile: look again
+    return True
 
 
 def choose(match: Match, seat: int, level: str) -> dict:

@@ -95,3 +95,21 @@ def test_two_players_play_a_round_live(new_context):
         assert "Rat-a-Tat Cat" in row.inner_text() and "Mia" in row.inner_text() and "Leo" in row.inner_text()
         page.goto(f"/players/{handle}/")
         assert "Rat-a-Tat Cat" in page.locator("main").inner_text()
+
+
+def test_a_bot_answers_live(new_context):
+    """Against a bot: its moves arrive by themselves after the human's, and the match ends without a reload."""
+    mia = new_context().new_page()
+    sign_up(mia, "mia2", "Mia")
+    mia.goto("/play/new/rat_a_tat_cat/")
+    mia.select_option("#id_seat_0", "me")
+    mia.select_option("#id_seat_1", "bot:good")
+    mia.fill("#id_option_rounds", "1")
+    mia.click("button:text('Create the match')")
+    mia.wait_for_url("**/matches/*/")
+    mia.locator(".table-status", has_text="Your move").wait_for()
+    latest = play_a_turn(mia, knock=True)
+    # The bot memorised its peek and takes its one last turn on the server; the page shows the end on its own.
+    mia.locator(".table-status", has_text="The match is over").wait_for()
+    assert version(mia) > latest
+    assert "Good bot" in mia.locator(".match-log").inner_text()
