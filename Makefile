@@ -24,7 +24,8 @@ check-engines: $(VENV)/.installed
 	$(BIN)/python ../shared/tools/check_engine.py cat_tower 100
 
 bench: $(VENV)/.test-installed
-	$(BIN)/python benchmarks/moves.py
+	$(BIN)/python benchmarks/moves_server.py
+	-$(BIN)/python benchmarks/moves.py
 
 $(VENV)/.installed: requirements.txt
 	[ -x $(BIN)/python ] || $(PYTHON) -m venv $(VENV)
