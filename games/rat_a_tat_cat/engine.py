@@ -12,10 +12,14 @@ NAME = "Rat-a-Tat Cat"
 MIN_SEATS = 2
 MAX_SEATS = 6
 OPTIONS = {
-    "end": {"default": "rounds", "choices": ["rounds", "time", "elimination"]},
-    "rounds": {"default": 5, "min": 1, "max": 20},
-    "limit": {"default": 100, "min": 10, "max": 500},
-    "memory_aid": {"default": False, "choices": [False, True]},
+    "end": {"default": "rounds", "choices": ["rounds", "time", "elimination"], "label": "The game ends by",
+            "help": "Rounds: after a number of rounds. Time: when the time limit passes (the round is finished). "
+                    "Elimination: a player reaching the limit is out; the last player in wins."},
+    "rounds": {"default": 5, "min": 1, "max": 20, "label": "Rounds", "help": "When the game ends by rounds."},
+    "limit": {"default": 100, "min": 10, "max": 500, "label": "Elimination limit",
+              "help": "When the game ends by elimination: a total reaching this is out."},
+    "memory_aid": {"default": False, "choices": [False, True], "label": "Memory aid",
+                   "help": "Cards you have seen stay visible to you; outer cards lie face up (for young players)."},
 }
 
 __all__ = ["SLUG", "NAME", "MIN_SEATS", "MAX_SEATS", "OPTIONS", "IllegalAction", "normalise_options", "new_game",
