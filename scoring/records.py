@@ -7,6 +7,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from scoring.models import GameRecord, Participant, PlayerProfile
+from scoring.ratings import rate_record
 
 
 def parse_moment(text: str | None) -> datetime:
@@ -51,4 +52,5 @@ def save_record(record: dict, *, recorded_by=None, **details) -> GameRecord:
         )
         for seat in record["seats"]
     )
+    rate_record(game_record)
     return game_record

@@ -13,6 +13,7 @@ from django.views.decorators.http import require_GET
 from scoring import avatars, services
 from scoring.forms import DUPLICATE_HANDLE, ProfileForm, TablePlayerForm
 from scoring.models import PlayerProfile
+from scoring.stats_views import player_section
 
 PLAYERS_PER_PAGE = 48
 
@@ -41,6 +42,7 @@ def player(request, handle):
         "favourite_game": services.game_name(profile.favourite_game) if profile.favourite_game else "",
         "matches": services.recent_matches(profile),
         "table_players": PlayerProfile.objects.filter(created_by=request.user, user=None) if own else None,
+        "stats": player_section(profile, request.user),
     }
     return render(request, "scoring/player.html", context)
 

@@ -1,0 +1,42 @@
+"""`manage.py import_records FILE [--user USERNAME]`: import match records, all of the file or nothing."""
+import sys
+
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand, CommandError
+
+from scoring import transfer
+
+
+class Command(BaseCommand):
+    help = ("Import match records (design/records.md) from a JSON file holding one record or a list of them. "
+            "Every record is checked first (online ones replayed, table ones scored again); if any is bad, "
+            "nothing is imported. Records already in the history are skipped.")
+
+    def add_arguments(self, parser):
+        parser.add_argument("file", help="The JSON file to import, or - for standard input.")
+        parser.add_argument("--user", help="The username to record as the importer (default: none).")
+
+    def handle(self, *args, file, user=None, **options):
+        recorded_by = None
+        if user:
+            try:
+                recorded_by = get_user_model().objects.get_by_natural_key(user)
+            except get_user_model().DoesNotExist:
+                raise CommandError(f"There is no user {user!r}.") from None
+        try:
+            data = sys.stdin.buffer.read() if file == "-" else _read(file)
+            report = transfer.import_file(data, recorded_by=recorded_by)
+        except transfer.ImportRefused as refused:
+            raise CommandError("Nothing was imported:\n" + "\n".join(f"- {p}" for p in refused.problems)) from None
+        for index, existing in report.skipped:
+            where = f" (already record {existing.pk})" if existing else " (a repeat within the file)"
+            self.stdout.write(f"Skipped record {index + 1}{where}.")
+        self.stdout.write(self.style.SUCCESS(report.summary()))
+
+
+def _read(path: str) -> bytes:
+    try:
+        with open(path, "rb") as handle:
+            return handle.read()
+    except OSError as exc:
+        raise CommandError(f"Cannot read {path}: {exc.strerror}.") from None

@@ -1,0 +1,157 @@
+"""Per-game OpenSkill (Plackett-Luce) ratings: rated as each record is saved, and rebuilt from scratch on demand.
+
+Choices made:
+- Every seat of a match takes part in the rating step, so the places stay meaningful: a profile's seat plays
+  with its current rating in that game; a seat without a profile (a bot, a guest name) plays as a fresh
+  default rating and is not stored. Only profiles get RatingChange rows (one per profile-seat per record).
+  A profile on two seats of one match (a mistake at the table) is rated on its first seat only.
+- Ties are equal ranks (rank 1 = winner), which Plackett-Luce handles directly.
+- The displayed rating is the conservative estimate mu - 3 sigma (the "ordinal"): it starts at 0 and grows as
+  a player wins and as the system grows sure of them.
+- Records are rated in (played_at, id) order. A record saved after later ones of the same game (an import,
+  a corrected date) triggers a rebuild of that game's ratings, so incremental and rebuilt ratings agree.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.db.models import Q
+from openskill.models import PlackettLuce
+
+from scoring.models import GameRecord, Participant, RatingChange
+
+MODEL = PlackettLuce()
+DEFAULT_MU = MODEL.mu
+DEFAULT_SIGMA = MODEL.sigma
+BATCH = 2000
+
+
+@dataclass(frozen=True)
+class Skill:
+    mu: float = DEFAULT_MU
+    sigma: float = DEFAULT_SIGMA
+
+    @property
+    def rating(self) -> float:
+        return display_rating(self.mu, self.sigma)
+
+
+def display_rating(mu: float, sigma: float) -> float:
+    return mu - 3 * sigma
+
+
+def rate_match(seats: Sequence[tuple[int | None, int]], skills: dict[int, Skill]) -> dict[int, Skill]:
+    """New skills of the rated players of one match (pure).
+
+    `seats` are (profile id or None, rank) per seat; `skills` the current skills of the profiles (missing =
+    a newcomer). Returns {profile id: new skill} for each profile seated; unrated seats play as newcomers.
+    """
+    rated: list[int | None] = []
+    for profile_id, _rank in seats:
+        rated.append(profile_id if profile_id is not None and profile_id not in rated else None)
+    if len(seats) < 2:
+        return {}
+    teams = []
+    for profile_id in rated:
+        skill = skills.get(profile_id, Skill()) if profile_id is not None else Skill()
+        teams.append([MODEL.rating(mu=skill.mu, sigma=skill.sigma)])
+    result = MODEL.rate(teams, ranks=[rank for _profile, rank in seats])
+    return {
+        profile_id: Skill(team[0].mu, team[0].sigma)
+        for profile_id, team in zip(rated, result, strict=True)
+        if profile_id is not None
+    }
+
+
+def current_skills(game: str, profile_ids: Iterable[int]) -> dict[int, Skill]:
+    """Each profile's latest skill in the game (one small indexed query per profile; a match has few seats)."""
+    skills = {}
+    for profile_id in set(profile_ids):
+        latest = (
+            RatingChange.objects.filter(profile_id=profile_id, game=game)
+            .order_by("-played_at", "-game_record_id")
+            .values_list("mu", "sigma")
+            .first()
+        )
+        if latest:
+            skills[profile_id] = Skill(*latest)
+    return skills
+
+
+def _is_out_of_order(game_record: GameRecord, profile_ids: list[int]) -> bool:
+    later = Q(played_at__gt=game_record.played_at) | Q(
+        played_at=game_record.played_at, game_record_id__gt=game_record.pk
+    )
+    return RatingChange.objects.filter(later, game=game_record.game, profile_id__in=profile_ids).exists()
+
+
+@transaction.atomic
+def rate_record(game_record: GameRecord) -> list[RatingChange]:
+    """Rate one newly saved record: a RatingChange per profile seat. Called by `records.save_record`."""
+    seats = list(game_record.participants.order_by("seat").values_list("profile_id", "rank"))
+    profile_ids = [profile_id for profile_id, _rank in seats if profile_id is not None]
+    if not profile_ids or len(seats) < 2:
+        return []
+    RatingChange.objects.filter(game_record=game_record).delete()  # rating a record twice replaces its changes
+    if _is_out_of_order(game_record, profile_ids):
+        rebuild_ratings(game=game_record.game)
+        return list(RatingChange.objects.filter(game_record=game_record))
+    skills = rate_match(seats, current_skills(game_record.game, profile_ids))
+    return RatingChange.objects.bulk_create(_changes(game_record.pk, game_record.game, game_record.played_at, skills))
+
+
+def _changes(record_id, game, played_at, skills: dict[int, Skill]) -> list[RatingChange]:
+    return [
+        RatingChange(
+            profile_id=profile_id, game=game, game_record_id=record_id, played_at=played_at,
+            mu=skill.mu, sigma=skill.sigma, rating=skill.rating,
+        )
+        for profile_id, skill in skills.items()
+    ]
+
+
+@transaction.atomic
+def rebuild_ratings(game: str | None = None) -> int:
+    """Recompute every rating of one game (or all games) from the history, in played_at order.
+
+    Used after a record is corrected, deleted or imported out of order, and after table players are merged.
+    Streams the participants in batches and writes the changes with bulk_create. Returns the number written.
+    """
+    changes = RatingChange.objects.all() if game is None else RatingChange.objects.filter(game=game)
+    changes.delete()
+    seats = Participant.objects.order_by(
+        "game_record__played_at", "game_record_id", "seat"
+    ).values_list("game_record_id", "game_record__game", "game_record__played_at", "profile_id", "rank")
+    if game is not None:
+        seats = seats.filter(game_record__game=game)
+    skills: dict[str, dict[int, Skill]] = {}
+    pending: list[RatingChange] = []
+    written = 0
+    current = None
+    match_seats: list[tuple[int | None, int]] = []
+
+    def close_match():
+        nonlocal written
+        record_id, record_game, played_at = current
+        game_skills = skills.setdefault(record_game, {})
+        if any(profile_id is not None for profile_id, _rank in match_seats):
+            new = rate_match(match_seats, game_skills)
+            game_skills.update(new)
+            pending.extend(_changes(record_id, record_game, played_at, new))
+        if len(pending) >= BATCH:
+            written += len(RatingChange.objects.bulk_create(pending))
+            pending.clear()
+
+    for record_id, record_game, played_at, profile_id, rank in seats.iterator(chunk_size=BATCH):
+        if current is None or current[0] != record_id:
+            if current is not None:
+                close_match()
+            current, match_seats = (record_id, record_game, played_at), []
+        match_seats.append((profile_id, rank))
+    if current is not None:
+        close_match()
+    if pending:
+        written += len(RatingChange.objects.bulk_create(pending))
+    return written
