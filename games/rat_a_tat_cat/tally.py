@@ -1,0 +1,162 @@
+"""Rat-a-Tat Cat at the table: the result of a finished game from its round-by-round pad (pure, no Django).
+
+The pad is the record's `final` (design/records.md): `rounds = [{"rows": ..., "scores": [17, 22, None]}]`.
+Choices made for a table pad:
+- `scores[seat]` is the player's round score (the sum of their four cards, 0 to 36), or None for a player
+  already out (elimination only).
+- `rows` is None when the players wrote only their round scores (the usual pad). When given, it is a row of four
+  cards 0-9 per seat (None for a player out), and each row must add up to that seat's score.
+- The game must have ended as chosen: `rounds` plays exactly that many rounds; `time` any number; `elimination`
+  ends in the first round after which at most one player is still in.
+Ranks come from the engine's own `scoring.ranks`, so table and online games are ranked by one rule.
+"""
+
+from . import engine, scoring
+
+MIN_PLAYERS, MAX_PLAYERS = engine.MIN_SEATS, engine.MAX_SEATS
+CARDS_IN_ROW = 4
+HIGHEST_CARD = 9
+HIGHEST_ROUND = CARDS_IN_ROW * HIGHEST_CARD
+
+
+def normalise_options(options: dict | None) -> dict:
+    """The engine's options with defaults filled in; ValueError (not IllegalAction) for a bad one."""
+    try:
+        return engine.normalise_options(options)
+    except engine.IllegalAction as error:
+        raise ValueError(str(error)) from None
+
+
+def out_rounds(round_scores: list[list[int | None]], limit: int) -> list[int | None]:
+    """The round (1, 2, ...) after which each seat's total reached `limit` and it went out; None: still in.
+
+    The one place the table pad applies the elimination rule (the engine's `scoring._eliminate` does the same on
+    its state; it could call this instead).
+    """
+    seats = len(round_scores[0]) if round_scores else 0
+    totals, out = [0] * seats, [None] * seats
+    for number, scores in enumerate(round_scores, start=1):
+        for seat, points in enumerate(scores):
+            if out[seat] is None and points is not None:
+                totals[seat] += points
+                if totals[seat] >= limit:
+                    out[seat] = number
+    return out
+
+
+def standings(final: dict, options: dict) -> list[dict]:
+    """Round by round, for a pad being filled in: each seat's running total, and who goes out after that round.
+
+    Lenient on purpose (a missing score counts nothing); `outcome` is the strict check.
+    """
+    options = normalise_options(options)
+    rounds = [_scores_or_blanks(r) for r in (final or {}).get("rounds") or []]
+    seats = max((len(r) for r in rounds), default=0)
+    rounds = [r + [None] * (seats - len(r)) for r in rounds]
+    eliminating = options["end"] == "elimination"
+    out = out_rounds(rounds, options["limit"]) if eliminating else [None] * seats
+    totals, table = [0] * seats, []
+    for number, scores in enumerate(rounds, start=1):
+        for seat, points in enumerate(scores):
+            if points is not None and (out[seat] is None or out[seat] >= number):
+                totals[seat] += points
+        table.append({
+            "round": number,
+            "scores": scores,
+            "totals": list(totals),
+            "out": [seat for seat in range(seats) if out[seat] == number],
+            "was_out": [seat for seat in range(seats) if out[seat] is not None and out[seat] < number],
+        })
+    return table
+
+
+def _scores_or_blanks(entry) -> list:
+    scores = entry.get("scores") if isinstance(entry, dict) else None
+    if not isinstance(scores, list):
+        return []
+    return [s if _whole(s) else None for s in scores]
+
+
+def outcome(final: dict, options: dict) -> dict:
+    """The record's `result` from the pad; ValueError(plain-English reason) when the pad is impossible."""
+    options = normalise_options(options)
+    rounds = _checked_rounds(final)
+    seats = len(rounds[0]["scores"])
+    scores = [r["scores"] for r in rounds]
+    out = out_rounds(scores, options["limit"]) if options["end"] == "elimination" else [None] * seats
+    _check_who_played(scores, out, options)
+    totals = [sum(s[seat] or 0 for s in scores) for seat in range(seats)]
+    state = {"seats": seats, "options": options, "totals": totals, "out_round": out}
+    return {
+        "scores": totals,
+        "ranks": scoring.ranks(state),
+        "breakdown": [{"rounds": [s[seat] for s in scores], "total": totals[seat]} for seat in range(seats)],
+    }
+
+
+def _whole(n) -> bool:
+    return isinstance(n, int) and not isinstance(n, bool)
+
+
+def _checked_rounds(final: dict) -> list[dict]:
+    rounds = final.get("rounds") if isinstance(final, dict) else None
+    if not isinstance(rounds, list) or not rounds:
+        raise ValueError("Enter at least one round's scores.")
+    seats = None
+    for number, entry in enumerate(rounds, start=1):
+        if not isinstance(entry, dict) or not isinstance(entry.get("scores"), list):
+            raise ValueError(f"Round {number}: the pad needs a score for every player.")
+        scores = entry["scores"]
+        seats = len(scores) if seats is None else seats
+        if len(scores) != seats:
+            raise ValueError(f"Round {number} has {len(scores)} scores but round 1 has {seats}.")
+        if not MIN_PLAYERS <= seats <= MAX_PLAYERS:
+            raise ValueError(f"Rat-a-Tat Cat is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {seats}.")
+        for seat, points in enumerate(scores):
+            if points is not None and (not _whole(points) or not 0 <= points <= HIGHEST_ROUND):
+                raise ValueError(f"Round {number}, player {seat + 1}: a round score is the sum of four cards, "
+                                 f"a whole number from 0 to {HIGHEST_ROUND}, not {points!r}.")
+        _check_rows(number, entry.get("rows"), scores)
+    return rounds
+
+
+def _check_rows(number: int, rows, scores: list) -> None:
+    if rows is None:
+        return
+    if not isinstance(rows, list) or len(rows) != len(scores):
+        raise ValueError(f"Round {number}: give a row of cards for every player, or none at all.")
+    for seat, (row, points) in enumerate(zip(rows, scores, strict=True)):
+        if row is None and points is None:
+            continue
+        if (row is None) != (points is None):
+            raise ValueError(f"Round {number}, player {seat + 1}: a player out has neither cards nor a score.")
+        if (not isinstance(row, list) or len(row) != CARDS_IN_ROW
+                or not all(_whole(c) and 0 <= c <= HIGHEST_CARD for c in row)):
+            raise ValueError(f"Round {number}, player {seat + 1}: a row is four cards from 0 to {HIGHEST_CARD}.")
+        if sum(row) != points:
+            raise ValueError(f"Round {number}, player {seat + 1}: the cards {row} add up to {sum(row)}, "
+                             f"not {points}.")
+
+
+def _check_who_played(scores: list[list], out: list, options: dict) -> None:
+    """Everybody in plays every round, nobody out does, and the game ended when the chosen end says so."""
+    for number, round_scores in enumerate(scores, start=1):
+        for seat, points in enumerate(round_scores):
+            gone = out[seat] is not None and out[seat] < number
+            if gone and points is not None:
+                raise ValueError(f"Round {number}, player {seat + 1}: went out after round {out[seat]}, "
+                                 "so has no score afterwards.")
+            if not gone and points is None:
+                raise ValueError(f"Round {number}, player {seat + 1}: the score is missing.")
+        still_in = sum(1 for seat in range(len(round_scores)) if out[seat] is None or out[seat] > number)
+        if options["end"] == "elimination" and still_in <= 1 and number < len(scores):
+            raise ValueError(f"The game ended after round {number}, when at most one player was left in, "
+                             f"but {len(scores)} rounds are entered.")
+    played = len(scores)
+    if options["end"] == "rounds" and played != options["rounds"]:
+        raise ValueError(f"The game was set to {options['rounds']} rounds, but {played} are entered.")
+    if options["end"] == "elimination":
+        still_in = sum(1 for o in out if o is None)
+        if still_in > 1:
+            raise ValueError(f"The game goes on until at most one player is left below {options['limit']}; "
+                             f"{still_in} still are.")
