@@ -2,8 +2,10 @@
 from django.core.paginator import Paginator
 from django.shortcuts import get_object_or_404, render
 
-from games.registry import GAMES
+from games.registry import BY_SLUG, GAMES
 from scoring.models import GameRecord, PlayerProfile
+from scoring.transfer import breakdown_columns, flat_breakdown
+from scoring.transfer_views import readable
 
 PAGE_SIZE = 25
 
@@ -27,8 +29,48 @@ def history(request):
 
 
 def record(request, pk):
-    game_record = get_object_or_404(GameRecord.objects.prefetch_related("participants__profile"), pk=pk)
+    """One recorded match: seats, scores, places, the breakdown per category, its details and downloads."""
+    game_record = get_object_or_404(
+        GameRecord.objects.select_related("recorded_by").prefetch_related("participants__profile"), pk=pk
+    )
+    participants = list(game_record.participants.all())
+    record = game_record.record
+    columns, rows = _breakdown_table(record, participants)
+    game = BY_SLUG.get(game_record.game)
     return render(request, "scoring/record.html", {
-        "game_record": game_record, "participants": list(game_record.participants.all()),
+        "game_record": game_record, "participants": participants,
         "online_match": getattr(game_record, "online_match", None),
+        "breakdown_columns": columns, "breakdown_rows": rows,
+        "duration": _duration(game_record.duration),
+        "can_correct": game_record.source == "table" and request.user.is_authenticated
+        and game_record.recorded_by_id == request.user.pk,
+        "replayable": game_record.source == "online" and bool(record.get("moves"))
+        and game is not None and game.engine is not None,
+        "final_html": readable(record.get("final") or {}, [p.name for p in participants]),
     })
+
+
+def _breakdown_table(record: dict, participants: list) -> tuple[list[str], list[dict]]:
+    """Rows = seats, columns = the breakdown's categories (Rat-a-Tat Cat: its rounds, then the total)."""
+    breakdown = (record.get("result") or {}).get("breakdown") or []
+    flat = [flat_breakdown(entry) if isinstance(entry, dict) else {} for entry in breakdown]
+    keys = breakdown_columns(flat)
+    rows = [
+        {"participant": p, "cells": [_cell(flat[p.seat].get(key)) if p.seat < len(flat) else "" for key in keys]}
+        for p in participants
+    ]
+    return [key.replace("_", " ").capitalize() for key in keys], rows
+
+
+def _cell(value) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return "–" if value is None else str(value)
+
+
+def _duration(duration) -> str:
+    if not duration:
+        return ""
+    minutes = round(duration.total_seconds() / 60)
+    hours, minutes = divmod(minutes, 60)
+    return f"{hours} h {minutes:02d} min" if hours else f"{minutes} min"

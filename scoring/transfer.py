@@ -1,0 +1,420 @@
+"""Data portability: check, replay, import and export match records in the design/records.md format.
+
+A record is checked before anything is saved: an online record is replayed move by move through its game's
+engine and must end exactly at its last move with the engine's own final and result; a table record's result is
+recomputed from its final by the game's tally. A file is imported whole or not at all.
+"""
+from __future__ import annotations
+
+import copy
+import csv
+import io
+import json
+from dataclasses import dataclass, field
+from datetime import datetime
+from importlib import import_module
+from importlib.util import find_spec
+
+from django.db import IntegrityError, transaction
+from django.db.models import QuerySet
+from django.utils import timezone
+
+from games.registry import BY_SLUG
+from scoring.models import GameRecord, PlayerProfile
+from scoring.records import fingerprint, parse_moment, save_record
+
+FORMAT = "catsite-record/1"
+SOURCES = ("online", "table")
+MAX_RECORDS = 5000  # one file; a player's whole history fits many times over
+MAX_MOVES = 20000  # one record; the longest real matches have a few hundred
+NAME_LENGTH, HANDLE_LENGTH, BOT_LENGTH = 60, 30, 20
+CSV_COLUMNS = ["date", "game", "source", "match_id", "seat", "name", "player", "score", "rank"]
+
+
+class RecordProblem(ValueError):
+    """Why one record cannot be imported, in plain English."""
+
+
+class ImportRefused(Exception):
+    """A file that imports nothing: `problems` lists every bad record and why."""
+
+    def __init__(self, problems: list[str]):
+        super().__init__("\n".join(problems))
+        self.problems = problems
+
+
+@dataclass
+class ImportReport:
+    """What an import did: the records saved and the duplicates skipped (index in the file, existing record)."""
+
+    imported: list[GameRecord] = field(default_factory=list)
+    skipped: list[tuple[int, GameRecord | None]] = field(default_factory=list)
+
+    def summary(self) -> str:
+        return f"{plural(len(self.imported), 'record')} imported, {plural(len(self.skipped), 'duplicate')} skipped."
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+# --- Reading a file -----------------------------------------------------------------------------------------
+
+
+def parse_records(data: bytes | str) -> list[dict]:
+    """The records of an uploaded file: one record object, or a JSON array of them. ImportRefused if unreadable."""
+    if isinstance(data, bytes):
+        try:
+            data = data.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise ImportRefused(["The file is not UTF-8 text; a record file is JSON."]) from None
+    try:
+        parsed = json.loads(data)
+    except json.JSONDecodeError as exc:
+        where = f"line {exc.lineno}, column {exc.colno}"
+        raise ImportRefused([f"The file is not valid JSON: {exc.msg} at {where}."]) from None
+    records = parsed if isinstance(parsed, list) else [parsed]
+    if not records:
+        raise ImportRefused(["The file holds an empty list: there are no records to import."])
+    if len(records) > MAX_RECORDS:
+        raise ImportRefused([f"The file holds {len(records)} records; import at most {MAX_RECORDS} at a time."])
+    return records
+
+
+def describe(record, index: int | None) -> str:
+    """How a report names a record: its place in the file, its game and when it was played."""
+    name = "The record" if index is None else f"Record {index + 1}"
+    if not isinstance(record, dict):
+        return name
+    details = [str(record["game"]) if isinstance(record.get("game"), str) else None,
+               record.get("source") if record.get("source") in SOURCES else None,
+               record.get("finished_at") or record.get("started_at")]
+    details = [d for d in details if isinstance(d, str)]
+    return f"{name} ({', '.join(details)})" if details else name
+
+
+# --- Checking one record ------------------------------------------------------------------------------------
+
+
+def check_record(record) -> None:
+    """Raise RecordProblem with the first thing wrong with this record; return quietly when it may be imported."""
+    check_shape(record)
+    if record["source"] == "online":
+        check_online(record)
+    else:
+        check_table(record)
+
+
+def check_shape(record) -> None:
+    """The format, the game, the seats, the moments and the result's shape (the parts every record shares)."""
+    if not isinstance(record, dict):
+        raise RecordProblem("a record must be a JSON object")
+    if record.get("format") != FORMAT:
+        raise RecordProblem(f"the format must be {FORMAT!r}, not {record.get('format')!r}")
+    game = record.get("game")
+    if not isinstance(game, str) or game not in BY_SLUG:
+        raise RecordProblem(f"unknown game {game!r}: this site knows {', '.join(BY_SLUG)}")
+    if record.get("source") not in SOURCES:
+        raise RecordProblem(f"the source must be 'online' or 'table', not {record.get('source')!r}")
+    if not isinstance(record.get("options", {}), dict):
+        raise RecordProblem("the options must be an object")
+    _check_seats(record.get("seats"))
+    for key in ("started_at", "finished_at"):
+        _check_moment(record.get(key), key)
+    if not isinstance(record.get("final"), dict):
+        raise RecordProblem("the record has no final (an object: the game's public end state)")
+    _check_result(record.get("result"), len(record["seats"]))
+
+
+def _check_seats(seats) -> None:
+    if not isinstance(seats, list) or not seats:
+        raise RecordProblem("seats must be a non-empty list")
+    for index, seat in enumerate(seats):
+        where = f"seat {index}"
+        if not isinstance(seat, dict):
+            raise RecordProblem(f"{where} must be an object with seat, name, player and bot")
+        if not _whole(seat.get("seat")) or seat["seat"] != index:
+            raise RecordProblem(f"{where} is numbered {seat.get('seat')!r}: seats are numbered 0, 1, 2... in order")
+        name = seat.get("name")
+        if not isinstance(name, str) or not name.strip() or len(name) > NAME_LENGTH:
+            raise RecordProblem(f"{where} needs a name of 1 to {NAME_LENGTH} characters")
+        for key, length in (("player", HANDLE_LENGTH), ("bot", BOT_LENGTH)):
+            value = seat.get(key)
+            if value is not None and (not isinstance(value, str) or len(value) > length):
+                raise RecordProblem(f"{where}: {key} must be null or text of at most {length} characters")
+
+
+def _check_moment(value, key: str) -> None:
+    if value is None:
+        return
+    try:
+        moment = datetime.fromisoformat(value.replace("Z", "+00:00")) if isinstance(value, str) else None
+    except ValueError:
+        moment = None
+    if moment is None or moment.tzinfo is None:
+        raise RecordProblem(f"{key} must be an ISO 8601 time with its zone, like 2026-11-30T20:40:00Z, "
+                            f"not {value!r}")
+
+
+def _check_result(result, seats: int) -> None:
+    if not isinstance(result, dict):
+        raise RecordProblem("the record has no result (scores, ranks and breakdown)")
+    for key in ("scores", "ranks", "breakdown"):
+        if not isinstance(result.get(key), list) or len(result[key]) != seats:
+            raise RecordProblem(f"result.{key} must be a list with one entry per seat ({seats})")
+    if not all(_whole(score) for score in result["scores"]):
+        raise RecordProblem("result.scores must be whole numbers")
+    if not all(_whole(rank) and 1 <= rank <= seats for rank in result["ranks"]):
+        raise RecordProblem(f"result.ranks must be places from 1 to {seats}")
+    if not all(isinstance(entry, dict) for entry in result["breakdown"]):
+        raise RecordProblem("result.breakdown must hold one object per seat")
+
+
+def _whole(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _plain(value):
+    """The value as JSON would give it back (tuples become lists, keys strings), so that comparisons are fair."""
+    return json.loads(json.dumps(value))
+
+
+def check_online(record: dict) -> None:
+    """Replay every move through the engine: each must be legal, the last must end the game, and the engine's
+    final and result must be the record's."""
+    engine = BY_SLUG[record["game"]].engine
+    if engine is None:
+        raise RecordProblem(f"{BY_SLUG[record['game']].name} cannot be played online here, so its online records "
+                            "cannot be replayed")
+    if not _whole(record.get("seed")):
+        raise RecordProblem("an online record needs its seed (a whole number)")
+    moves = record.get("moves")
+    _check_moves(moves)
+    state = new_state(record)
+    for number, move in enumerate(moves, start=1):
+        if engine.is_over(state):
+            raise RecordProblem(f"the game ended after move {number - 1}, but the record goes on to move {len(moves)}")
+        state = _apply(engine, state, move)
+    if not engine.is_over(state):
+        raise RecordProblem(f"the game is not over after the last move ({len(moves)})")
+    if _plain(engine.final(state)) != _plain(record["final"]):
+        raise RecordProblem("the final state is not the one the moves lead to")
+    if _plain(engine.outcome(state)) != _plain(record["result"]):
+        raise RecordProblem(f"the result is not the one the moves lead to: the engine scores "
+                            f"{engine.outcome(state)['scores']} with ranks {engine.outcome(state)['ranks']}")
+
+
+def _check_moves(moves) -> None:
+    if not isinstance(moves, list) or not moves:
+        raise RecordProblem("an online record needs its moves (a non-empty list)")
+    if len(moves) > MAX_MOVES:
+        raise RecordProblem(f"the record has {len(moves)} moves; at most {MAX_MOVES} are replayed")
+    for number, move in enumerate(moves, start=1):
+        if not isinstance(move, dict) or not _whole(move.get("seq")) or move["seq"] != number:
+            raise RecordProblem(f"move {number} must be an object with seq {number}: moves are numbered 1, 2, 3... "
+                                "in order")
+        if move.get("seat") is not None and not _whole(move["seat"]):
+            raise RecordProblem(f"move {number}: the seat must be a whole number (or null for the match's own move)")
+        action = move.get("action")
+        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+            raise RecordProblem(f"move {number}: the action must be an object with a type")
+
+
+def new_state(record: dict):
+    """The engine's opening state for the record: its number of seats, its seed and its options."""
+    engine = BY_SLUG[record["game"]].engine
+    try:
+        return engine.new_game(len(record["seats"]), record["seed"], record.get("options") or {})
+    except engine.IllegalAction as exc:
+        raise RecordProblem(f"the game cannot start as recorded: {exc}") from None
+
+
+def _apply(engine, state, move: dict):
+    try:
+        return engine.apply(state, move["seat"], copy.deepcopy(move["action"]))
+    except engine.IllegalAction as exc:
+        reason = str(exc) or "not allowed now"
+    except Exception as exc:  # noqa: BLE001 -- a crafted action must not crash an import: report what failed
+        reason = f"the engine could not apply it ({type(exc).__name__}: {exc})"
+    who = "the match" if move["seat"] is None else f"seat {move['seat']}"
+    action = json.dumps(move["action"], ensure_ascii=False)
+    raise RecordProblem(f"move {move['seq']} ({who}, {action}) is illegal: {reason}")
+
+
+def replay(record: dict, upto: int | None = None):
+    """The engine state after the first `upto` moves of an online record (all of them by default).
+
+    The record is one the history holds, so it is trusted; a move the engine now refuses raises RecordProblem.
+    """
+    engine = BY_SLUG[record["game"]].engine
+    state = new_state(record)
+    moves = record.get("moves") or []
+    for move in moves[: len(moves) if upto is None else upto]:
+        state = _apply(engine, state, move)
+    return state
+
+
+def tally_for(slug: str):
+    """The game's table tally module (games.<slug>.tally), or None while it has none."""
+    module = f"games.{slug}.tally"
+    return import_module(module) if find_spec(module) else None
+
+
+def check_table(record: dict) -> None:
+    """Recompute the result from the record's final with the game's tally; it must be the record's result."""
+    if record.get("moves") or record.get("seed") is not None:
+        raise RecordProblem("a table record carries its final and result only: no seed and no moves")
+    tally = tally_for(record["game"])
+    if tally is None:
+        raise RecordProblem(f"this site cannot yet check table records of {BY_SLUG[record['game']].name}")
+    try:
+        expected = tally.outcome(record["final"], record.get("options") or {})
+    except ValueError as exc:
+        raise RecordProblem(f"the final score sheet is not possible: {exc}") from None
+    if _plain(expected) != _plain(record["result"]):
+        raise RecordProblem(f"the result does not follow from the final score sheet: it gives scores "
+                            f"{expected['scores']} with ranks {expected['ranks']}")
+
+
+# --- Importing ----------------------------------------------------------------------------------------------
+
+
+def check_records(records: list) -> list[str]:
+    """Every problem in the file, one line per bad record (empty when all may be imported)."""
+    problems = []
+    for index, record in enumerate(records):
+        try:
+            check_record(record)
+        except RecordProblem as exc:
+            reason = str(exc).rstrip(".")
+            problems.append(f"{describe(record, index if len(records) > 1 else None)}: {reason}.")
+    return problems
+
+
+def import_records(records: list, *, recorded_by=None) -> ImportReport:
+    """Check every record, then save the new ones in one transaction; duplicates (same fingerprint) are skipped.
+
+    ImportRefused, saving nothing, when any record is bad.
+    """
+    problems = check_records(records)
+    if problems:
+        raise ImportRefused(problems)
+    report = ImportReport()
+    seen: set[str] = set()
+    # Oldest first, so that ratings, which follow the history in order, see the matches as they were played.
+    in_order = sorted(range(len(records)), key=lambda i: _moment(records[i]))
+    with transaction.atomic():
+        for index in in_order:
+            record = records[index]
+            key = fingerprint(record)
+            existing = GameRecord.objects.filter(fingerprint=key).first()
+            if existing is not None or key in seen:
+                report.skipped.append((index, existing))
+                continue
+            seen.add(key)
+            try:
+                report.imported.append(save_record(record, recorded_by=recorded_by))
+            except IntegrityError:  # the same record saved by someone else a moment ago
+                report.skipped.append((index, GameRecord.objects.filter(fingerprint=key).first()))
+    report.skipped.sort(key=lambda skipped: skipped[0])
+    return report
+
+
+def _moment(record: dict) -> datetime:
+    return parse_moment(record.get("finished_at") or record.get("started_at"))
+
+
+def import_file(data: bytes | str, *, recorded_by=None) -> ImportReport:
+    return import_records(parse_records(data), recorded_by=recorded_by)
+
+
+# --- Exporting ----------------------------------------------------------------------------------------------
+
+
+def records_of(*, player: PlayerProfile | None = None, game: str | None = None) -> QuerySet:
+    """The history's records, oldest first, of one player and/or one game."""
+    records = GameRecord.objects.all()
+    if player is not None:
+        records = records.filter(participants__profile=player).distinct()
+    if game:
+        records = records.filter(game=game)
+    return records.order_by("played_at", "id").prefetch_related("participants__profile")
+
+
+def to_json(records) -> str:
+    """One record as a JSON object, or several (any iterable that is not a GameRecord) as a JSON array."""
+    if isinstance(records, GameRecord):
+        data = records.record
+    else:
+        data = [r.record for r in records]
+    return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+
+
+def flat_breakdown(breakdown: dict) -> dict:
+    """A seat's breakdown as flat columns: numbers and words as they are, a list of them as key_1, key_2...
+    ("rounds" gives round_1, round_2...); anything deeper is left out."""
+    flat = {}
+    for key, value in breakdown.items():
+        if _simple(value):
+            flat[key] = value
+        elif isinstance(value, list) and all(_simple(v) for v in value):
+            stem = key[:-1] if key.endswith("s") and len(key) > 1 else key
+            for number, item in enumerate(value, start=1):
+                flat[f"{stem}_{number}"] = item
+    return flat
+
+
+def _simple(value) -> bool:
+    return value is None or isinstance(value, str | int | float | bool)
+
+
+def breakdown_columns(flat_rows: list[dict]) -> list[str]:
+    """The union of the flat breakdown keys, in the order they first appear."""
+    columns: dict[str, None] = {}
+    for row in flat_rows:
+        columns.update(dict.fromkeys(row))
+    return list(columns)
+
+
+def csv_rows(records) -> tuple[list[str], list[dict]]:
+    """One row per seat per match: the fixed columns, then the breakdown's flat keys. Returns (header, rows)."""
+    rows = []
+    for game_record in records:
+        seats = {seat["seat"]: seat for seat in game_record.record.get("seats", [])}
+        breakdown = game_record.record.get("result", {}).get("breakdown", [])
+        for participant in game_record.participants.all():
+            seat = seats.get(participant.seat, {})
+            row = {
+                "date": timezone.localtime(game_record.played_at).strftime("%Y-%m-%d %H:%M"),
+                "game": game_record.game,
+                "source": game_record.source,
+                "match_id": game_record.pk,
+                "seat": participant.seat + 1,
+                "name": participant.name,
+                "player": participant.profile.handle if participant.profile else (seat.get("player") or ""),
+                "score": participant.score,
+                "rank": participant.rank,
+            }
+            extra = breakdown[participant.seat] if participant.seat < len(breakdown) else {}
+            for key, value in flat_breakdown(extra if isinstance(extra, dict) else {}).items():
+                row.setdefault(key, value)
+            rows.append(row)
+    extra_columns = [c for c in breakdown_columns(rows) if c not in CSV_COLUMNS]
+    return CSV_COLUMNS + extra_columns, rows
+
+
+def to_csv(records) -> str:
+    """The records as CSV for spreadsheets (see csv_rows); true/false and empty cells for yes/no and none."""
+    header, rows = csv_rows([records] if isinstance(records, GameRecord) else records)
+    out = io.StringIO()
+    writer = csv.DictWriter(out, fieldnames=header, restval="", lineterminator="\n")
+    writer.writeheader()
+    for row in rows:
+        writer.writerow({k: _cell(v) for k, v in row.items()})
+    return out.getvalue()
+
+
+def _cell(value):
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return "" if value is None else value

@@ -1,0 +1,130 @@
+"""The replay of an online match: step N is the engine's state after N moves, with every seat's cards shown."""
+import copy
+import re
+
+import pytest
+from django.urls import reverse
+
+from games.registry import get
+from scoring.records import save_record
+from tests.scoring.test_transfer import finished_match, table_record_from
+
+pytestmark = pytest.mark.django_db
+
+
+def replay_url(pk: int, step=None) -> str:
+    url = reverse("record_replay", args=[pk])
+    return url if step is None else f"{url}?step={step}"
+
+
+@pytest.fixture
+def match(alice, bob):
+    return finished_match(alice, guest=bob)
+
+
+def engine_states(record: dict) -> list:
+    """The states the engine goes through, computed here independently of the replay view."""
+    engine = get(record["game"]).engine
+    states = [engine.new_game(len(record["seats"]), record["seed"], record["options"])]
+    for move in record["moves"]:
+        states.append(engine.apply(states[-1], move["seat"], copy.deepcopy(move["action"])))
+    return states
+
+
+def test_every_step_is_the_engines_state_with_every_hand_shown(client, match):
+    record = match.game_record.record
+    engine = match.engine
+    states = engine_states(record)
+    assert states[-1] == match.state  # the last step is the final state the match ended in
+    for step, state in enumerate(states):
+        response = client.get(replay_url(match.game_record.pk, step))
+        assert response.status_code == 200
+        assert response.context["step"] == step
+        assert response.context["state"] == state
+        seats = response.context["seats"]
+        assert [seat["view"] for seat in seats] == [engine.view(state, seat) for seat in range(2)]
+        revealed = str(response.context["revealed_html"])
+        for row in state["rows"]:  # every card of every hand, face down or not
+            assert "<li>" + " · ".join(f"<span>{card}</span>" for card in row) + "</li>" in revealed
+        assert f"Step <strong>{step}</strong> of {len(record['moves'])}" in response.text
+
+
+def test_step_zero_is_the_deal(client, match):
+    record = match.game_record.record
+    response = client.get(replay_url(match.game_record.pk))
+    assert response.context["state"] == match.engine.new_game(2, record["seed"], record["options"])
+    assert "The deal, before the first move." in response.text
+    assert '<strong aria-current="step">The deal</strong>' in response.text
+    assert '<span class="button small secondary" aria-disabled="true">‹ Previous</span>' in response.text
+
+
+def test_a_cat_tower_replay_shows_the_pending_marks_everyone_made(client, alice):
+    match = finished_match(alice, game="cat_tower")
+    record = match.game_record.record
+    states = engine_states(record)
+    # the first step at which a seat has marked but the others have not: its mark is hidden from the others
+    step = next(i for i, s in enumerate(states) if any(s["pending"]) and not all(s["pending"]))
+    response = client.get(replay_url(match.game_record.pk, step))
+    assert response.context["state"] == states[step]
+    mark = next(m for m in states[step]["pending"] if m)
+    assert f"<td>{mark['type']}</td>" in str(response.context["revealed_html"])
+    assert states[-1]["phase"] == "over"
+    assert client.get(replay_url(match.game_record.pk, len(states) - 1)).context["state"] == match.state
+
+
+def test_the_steps_link_to_each_other_and_the_current_move_is_marked(client, match):
+    pk, moves = match.game_record.pk, match.game_record.record["moves"]
+    text = client.get(replay_url(pk, 2)).text
+    for rel, step in (("first", 0), ("prev", 1), ("next", 3), ("last", len(moves))):
+        assert f'href="?step={step}#replay" rel="{rel}"' in text
+    current = re.findall(r'<strong aria-current="step">(.*?)</strong>', text)
+    assert len(current) == 1 and current[0].startswith(("Alice Cooper: ", "Bob Dylan: "))
+    assert f"Move 2: <strong>{['Alice Cooper', 'Bob Dylan'][moves[1]['seat']]}</strong>" in text
+    last = client.get(replay_url(pk, len(moves))).text
+    assert "The match is over." in last
+    assert '<span class="button small secondary" aria-disabled="true">Next ›</span>' in last
+
+
+@pytest.mark.parametrize(("asked", "shown"), [("-4", 0), ("many", 0), ("", 0), ("100000", "last")])
+def test_a_step_out_of_range_is_brought_into_it(client, match, asked, shown):
+    last = len(match.game_record.record["moves"])
+    response = client.get(replay_url(match.game_record.pk, asked))
+    assert response.status_code == 200 and response.context["step"] == (last if shown == "last" else shown)
+
+
+def test_only_online_matches_replay(client, match):
+    table = save_record(table_record_from(match.game_record.record))
+    assert client.get(replay_url(table.pk)).status_code == 404
+    assert client.get(replay_url(999)).status_code == 404
+
+
+def test_a_record_the_engine_no_longer_accepts_shows_why(client, match):
+    record = copy.deepcopy(match.game_record.record)
+    record["moves"][0]["action"] = {"type": "fly"}
+    stored = save_record(record)
+    response = client.get(replay_url(stored.pk, 3))
+    assert response.status_code == 200
+    assert "This record no longer replays on this site: move 1" in response.text
+    assert client.get(replay_url(stored.pk, 0)).status_code == 200
+
+
+def test_a_game_may_bring_its_own_replay_template(client, match, settings, tmp_path):
+    (tmp_path / "rat_a_tat_cat").mkdir()
+    (tmp_path / "rat_a_tat_cat" / "replay.html").write_text(
+        "<p id=own>{{ step }}: {% for seat in seats %}{{ seat.name }} {{ seat.view.seat }};{% endfor %}"
+        " {{ state.rows|length }}</p>")
+    settings.TEMPLATES = [{**settings.TEMPLATES[0], "DIRS": [tmp_path, *settings.TEMPLATES[0]["DIRS"]]}]
+    text = client.get(replay_url(match.game_record.pk, 1)).text
+    assert "<p id=own>1: Alice Cooper 0;Bob Dylan 1; 2</p>" in text
+    assert "Everything, revealed" not in text
+
+
+def test_the_record_page_links_to_the_replay(client, match):
+    assert replay_url(match.game_record.pk) in client.get(match.game_record.get_absolute_url()).text
+
+
+def test_the_latest_log_lines_name_who_acted(client, match):
+    last = len(match.game_record.record["moves"])
+    log = client.get(replay_url(match.game_record.pk, last)).context["log"]
+    assert log[-1].startswith("The game is over: ") and "{seat:" not in " ".join(log)
+    assert any(line.startswith(("Alice Cooper ", "Bob Dylan ")) for line in log)
