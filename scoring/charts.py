@@ -29,10 +29,10 @@ class Series:
 
 @dataclass
 class Box:
-    width: int = 640
+    width: int = 720
     height: int = 280
     left: int = 52
-    right: int = 16
+    right: int = 20
     top: int = 34
     bottom: int = 36
 
@@ -45,7 +45,7 @@ class Box:
         return self.height - self.top - self.bottom
 
 
-def nice_step(span: float, ticks: int = 4) -> float:
+def nice_step(span: float, ticks: int = 5) -> float:
     """A round step (1, 2 or 5 times a power of ten) giving about `ticks` intervals over `span`."""
     raw = span / max(ticks, 1) if span > 0 else 1.0
     power = 10 ** math.floor(math.log10(raw))
@@ -132,10 +132,12 @@ def rating_chart(series: list[Series], *, chart_id: str = "rating-chart", title:
         parts.append(f'<text x="{box.left - 6}" y="{ty}" text-anchor="end" dominant-baseline="middle" '
                      f'fill="#6b645c">{_number(value).removesuffix(".0")}</text>')
     bottom = box.top + box.plot_height
-    for moment in time_ticks(first, last):
+    moments_shown = time_ticks(first, last)
+    for moment in moments_shown:
         tx = _number(x(moment))
+        anchor = "end" if moment == moments_shown[-1] and len(moments_shown) > 1 else "middle"  # stay inside
         parts.append(f'<line x1="{tx}" y1="{bottom}" x2="{tx}" y2="{bottom + 4}" stroke="#6b645c"/>')
-        parts.append(f'<text x="{tx}" y="{bottom + 18}" text-anchor="middle" fill="#6b645c">'
+        parts.append(f'<text x="{tx}" y="{bottom + 18}" text-anchor="{anchor}" fill="#6b645c">'
                      f'{escape(date_label(moment, span))}</text>')
     parts.append(f'<line x1="{box.left}" y1="{box.top}" x2="{box.left}" y2="{bottom}" stroke="#6b645c"/>')
     parts.append(f'<line x1="{box.left}" y1="{bottom}" x2="{box.width - box.right}" y2="{bottom}" '

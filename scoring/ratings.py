@@ -10,10 +10,14 @@ Choices made:
   a player wins and as the system grows sure of them.
 - Records are rated in (played_at, id) order. A record saved after later ones of the same game (an import,
   a corrected date) triggers a rebuild of that game's ratings, so incremental and rebuilt ratings agree.
+  An import of many records wraps its saves in `rebuild_afterwards()` to rebuild each such game only once.
+  Whoever corrects or deletes a record calls `rebuild_ratings(game=...)` afterwards.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import threading
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from django.db import transaction
@@ -26,6 +30,7 @@ MODEL = PlackettLuce()
 DEFAULT_MU = MODEL.mu
 DEFAULT_SIGMA = MODEL.sigma
 BATCH = 2000
+_batch = threading.local()  # games waiting for a rebuild at the end of a `rebuild_afterwards()` block
 
 
 @dataclass(frozen=True)
@@ -87,6 +92,22 @@ def _is_out_of_order(game_record: GameRecord, profile_ids: list[int]) -> bool:
     return RatingChange.objects.filter(later, game=game_record.game, profile_id__in=profile_ids).exists()
 
 
+@contextmanager
+def rebuild_afterwards() -> Iterator[set[str]]:
+    """Within this block (an import of many records), a record saved before later ones of its game does not
+    rebuild that game at once: the game is rebuilt once, when the block ends. Yields the set of such games."""
+    outer = getattr(_batch, "games", None)
+    games: set[str] = set() if outer is None else outer
+    _batch.games = games
+    try:
+        yield games
+        if outer is None:
+            for game in sorted(games):
+                rebuild_ratings(game=game)
+    finally:
+        _batch.games = outer
+
+
 @transaction.atomic
 def rate_record(game_record: GameRecord) -> list[RatingChange]:
     """Rate one newly saved record: a RatingChange per profile seat. Called by `records.save_record`."""
@@ -95,7 +116,13 @@ def rate_record(game_record: GameRecord) -> list[RatingChange]:
     if not profile_ids or len(seats) < 2:
         return []
     RatingChange.objects.filter(game_record=game_record).delete()  # rating a record twice replaces its changes
+    waiting = getattr(_batch, "games", None)
+    if waiting is not None and game_record.game in waiting:
+        return []  # the whole game is rebuilt at the end of the block
     if _is_out_of_order(game_record, profile_ids):
+        if waiting is not None:
+            waiting.add(game_record.game)
+            return []
         rebuild_ratings(game=game_record.game)
         return list(RatingChange.objects.filter(game_record=game_record))
     skills = rate_match(seats, current_skills(game_record.game, profile_ids))

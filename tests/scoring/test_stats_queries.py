@@ -1,0 +1,74 @@
+"""The player, history and statistics pages run a fixed number of queries however long the history grows."""
+import datetime as dt
+import random
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from scoring.models import GameRecord, Participant
+from scoring.ratings import rebuild_ratings
+from tests.scoring.test_stats import START, table_player
+
+pytestmark = pytest.mark.django_db
+GAMES = ["hot_tin_roof", "rat_a_tat_cat", "cat_tower", "rat_hot"]
+
+
+def add_history(count, profiles, rng, start=START):
+    """`count` finished matches of 2-4 seats (some bots, some guests), written with bulk_create, then rated."""
+    records = GameRecord.objects.bulk_create(
+        GameRecord(game=rng.choice(GAMES), source=rng.choice(["online", "table"]), record={},
+                   played_at=start + dt.timedelta(hours=i))
+        for i in range(count)
+    )
+    seats = []
+    for record in records:
+        seated = rng.sample(profiles, rng.randint(1, 3)) + rng.sample(["bot:easy", "Guest"], 1)
+        scores = [rng.randint(0, 20) for _ in seated]
+        order = sorted(set(scores), reverse=record.game != "rat_a_tat_cat")
+        for index, (who, score) in enumerate(zip(seated, scores, strict=True)):
+            person = not isinstance(who, str)
+            seats.append(Participant(
+                game_record=record, seat=index, profile=who if person else None,
+                name=who.display_name if person else who, bot="easy" if who == "bot:easy" else "",
+                score=score, rank=order.index(score) + 1,
+            ))
+    Participant.objects.bulk_create(seats)
+    rebuild_ratings()
+    return records
+
+
+def queries(client, url):
+    with CaptureQueriesContext(connection) as captured:
+        response = client.get(url)
+    assert response.status_code == 200, url
+    return len(captured)
+
+
+PAGES = {
+    "player": lambda: reverse("player", args=["alice"]),
+    "history": lambda: reverse("history"),
+    "history of a player": lambda: reverse("history") + "?player=alice",
+    "history page 3": lambda: reverse("history") + "?page=3",
+    "leaderboard": lambda: reverse("leaderboard", args=["cat_tower"]),
+    "stats": lambda: reverse("stats"),
+}
+LIMITS = {"player": 12, "history": 8, "history of a player": 8, "history page 3": 8, "leaderboard": 6, "stats": 16}
+
+
+@pytest.mark.parametrize("logged_in", [False, True])
+def test_query_counts_do_not_grow_with_the_history(client, alice, bob, make_player, logged_in):
+    rng = random.Random(3)
+    profiles = [alice.profile, bob.profile, make_player("carol").profile, table_player(alice, "Granny")]
+    profiles += [make_player(name).profile for name in ("dan", "eve")]
+    if logged_in:
+        client.force_login(alice)
+    add_history(50, profiles, rng)
+    small = {name: queries(client, url()) for name, url in PAGES.items()}
+    add_history(250, profiles, rng, start=START + dt.timedelta(days=30))
+    assert GameRecord.objects.count() == 300
+    large = {name: queries(client, url()) for name, url in PAGES.items()}
+    assert large == small
+    for name, count in large.items():
+        assert count <= LIMITS[name], (name, count)
