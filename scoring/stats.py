@@ -8,8 +8,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from django.conf import settings
-from django.db.models import Avg, Count, F, FilteredRelation, Max, Min, Q, Window
-from django.db.models.functions import RowNumber
+from django.db.models import Avg, Count, F, FilteredRelation, Max, Min, OuterRef, Q, Subquery
 
 from games.registry import BY_SLUG, GAMES
 from scoring.models import GameRecord, Participant, PlayerProfile, RatingChange
@@ -177,19 +176,22 @@ def leaderboard(game: str, *, min_games: int | None = None, limit: int = LEADERB
     """The players of a game by current rating, those with at least `min_games` rated matches (3 queries)."""
     if min_games is None:
         min_games = leaderboard_min_games()
-    # The latest change of each player (row 1 of their changes, newest first) with their number of changes:
-    # one pass over the game's changes with window functions, much cheaper than a subquery per player.
-    newest_first = [F("played_at").desc(), F("game_record_id").desc()]
-    latest = (
-        RatingChange.objects.filter(game=game)
-        .annotate(rated=Window(Count("id"), partition_by=F("profile")),
-                  row=Window(RowNumber(), partition_by=F("profile"), order_by=newest_first))
-        .filter(row=1, rated__gte=max(min_games, 1))
-        .values("profile", "rating", "mu", "sigma", "rated", "played_at")
+    # Who qualifies (one grouped pass over the game's changes), then each one's latest change through the
+    # (profile, game, played_at) index: a few index lookups per player instead of sorting the whole game.
+    rated = dict(
+        RatingChange.objects.filter(game=game).values("profile").annotate(rated=Count("id"))
+        .filter(rated__gte=max(min_games, 1)).order_by().values_list("profile", "rated")
     )
-    rows = sorted(latest, key=lambda row: (-row["rating"], row["profile"]))[:limit]
-    ids = [row["profile"] for row in rows]
-    profiles = PlayerProfile.objects.in_bulk(ids)
+    latest = RatingChange.objects.filter(profile=OuterRef("pk"), game=game).order_by(
+        "-played_at", "-game_record_id"
+    )
+    profiles = list(
+        PlayerProfile.objects.filter(pk__in=list(rated)).annotate(**{
+            field: Subquery(latest.values(field)[:1]) for field in ("rating", "mu", "sigma", "played_at")
+        })
+    ) if rated else []
+    profiles = sorted(profiles, key=lambda profile: (-profile.rating, profile.pk))[:limit]
+    ids = [profile.pk for profile in profiles]
     wins = dict(
         Participant.objects.filter(game_record__game=game, profile_id__in=ids, rank=1)
         .values("profile")
@@ -198,9 +200,9 @@ def leaderboard(game: str, *, min_games: int | None = None, limit: int = LEADERB
         .values_list("profile", "wins")
     )
     return [
-        LeaderRow(place, profiles[row["profile"]], row["rating"], row["mu"], row["sigma"], row["rated"],
-                  wins.get(row["profile"], 0), row["played_at"])
-        for place, row in enumerate(rows, start=1)
+        LeaderRow(place, profile, profile.rating, profile.mu, profile.sigma, rated[profile.pk],
+                  wins.get(profile.pk, 0), profile.played_at)
+        for place, profile in enumerate(profiles, start=1)
     ]
 
 
