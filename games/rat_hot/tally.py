@@ -26,6 +26,11 @@ def normalise_options(options: dict | None) -> dict:
     return chosen
 
 
+def total(player: dict) -> int:
+    """A player's points after the last strip: chips plus the final tally."""
+    return player["chips"] + player.get("final_tally", 0)
+
+
 def outcome(final: dict, options: dict) -> dict:
     """The record's `result` from the pad; ValueError(plain-English reason) when the pad is impossible."""
     options = normalise_options(options)
@@ -41,7 +46,7 @@ def outcome(final: dict, options: dict) -> dict:
                 for seat, p in enumerate(players)
             ],
         }
-    scores = [p["chips"] + p["final_tally"] for p in players]
+    scores = [total(p) for p in players]
     return {
         "scores": scores,
         "ranks": [1 + sum(other > mine for other in scores) for mine in scores],
