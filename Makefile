@@ -26,6 +26,7 @@ check-engines: $(VENV)/.installed
 bench: $(VENV)/.test-installed
 	$(BIN)/python benchmarks/moves_server.py
 	-$(BIN)/python benchmarks/moves.py
+	$(BIN)/python benchmarks/history.py
 
 $(VENV)/.installed: requirements.txt
 	[ -x $(BIN)/python ] || $(PYTHON) -m venv $(VENV)

@@ -174,6 +174,7 @@ def recent_matches(profile: PlayerProfile, *, limit: int = 20) -> list[dict]:
     participations = (
         Participant.objects.filter(profile=profile)
         .select_related("game_record")
+        .defer("game_record__record")  # the whole record is not needed for a line of the list
         .order_by("-game_record__played_at", "-game_record_id")[:limit]
     )
     return [

@@ -20,6 +20,7 @@ from django.db.models import QuerySet
 from django.utils import timezone
 
 from games.registry import BY_SLUG
+from scoring import ratings
 from scoring.models import GameRecord, PlayerProfile
 from scoring.records import fingerprint, parse_moment, save_record
 
@@ -303,7 +304,7 @@ def import_records(records: list, *, recorded_by=None) -> ImportReport:
     seen: set[str] = set()
     # Oldest first, so that ratings, which follow the history in order, see the matches as they were played.
     in_order = sorted(range(len(records)), key=lambda i: _moment(records[i]))
-    with transaction.atomic():
+    with transaction.atomic(), ratings.rebuild_afterwards():
         for index in in_order:
             record = records[index]
             key = fingerprint(record)
