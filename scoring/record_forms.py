@@ -103,17 +103,16 @@ class RecordForm(forms.Form):
     def seat_rows(self) -> list[dict]:
         rows = []
         for i in range(self.seat_count):
-            label, name = self.seat_label(i), self.seat_name(i)
-            rows.append({"index": i, "label": label, "name": name, "player": self[f"seat-{i}-player"],
-                         "new": self[f"seat-{i}-new"],
-                         "title": label if name == f"Seat {i + 1}" else f"{label}: {name}"})
+            rows.append({"index": i, "label": self.seat_label(i), "name": self.seat_name(i),
+                         "known_name": self.seat_name(i, known=True), "player": self[f"seat-{i}-player"],
+                         "new": self[f"seat-{i}-new"]})
         return rows
 
     def seat_options(self) -> list[int]:
         return list(range(self.min_seats, self.max_seats + 1))
 
-    def seat_name(self, i: int) -> str:
-        """The name shown for a seat: what was typed or chosen so far, else "Seat n"."""
+    def seat_name(self, i: int, *, known: bool = False) -> str:
+        """The name shown for a seat: what was typed or chosen so far, else "Seat n" ("" when `known`)."""
         source = self.data if self.is_bound else self.initial
         new = (source.get(f"seat-{i}-new") or "").strip()
         if new:
@@ -124,7 +123,7 @@ class RecordForm(forms.Form):
                 self.profiles[handle] = PlayerProfile.objects.filter(handle=handle).first()
             if self.profiles[handle]:
                 return self.profiles[handle].display_name
-        return f"Seat {i + 1}"
+        return "" if known else f"Seat {i + 1}"
 
     def _clean_seats(self, cleaned: dict) -> None:
         handles = {}
@@ -215,11 +214,12 @@ class RecordForm(forms.Form):
         self.is_valid()
         cleaned = getattr(self, "cleaned_data", {})
         names = [self.seat_name(i) for i in range(self.seat_count)]
+        known = [self.seat_name(i, known=True) for i in range(self.seat_count)]
         try:
             final, options = self.pad_final(cleaned)
-            return {"names": names, **self.preview_pad(final, options)}
+            return {"names": names, "known_names": known, **self.preview_pad(final, options)}
         except ValueError as error:
-            return {"names": names, "reason": self.named(str(error))}
+            return {"names": names, "known_names": known, "reason": self.named(str(error))}
 
     def preview_pad(self, final: dict, options: dict) -> dict:
         try:
@@ -435,7 +435,7 @@ class CatTowerForm(RecordForm):
                 cat.widget.attrs["aria-label"] = f"{who}: cat {k + 1}"
                 self.fields[f"s{i}-cat{k}"] = cat
                 points = number_field("Points", required=False)
-                points.widget.attrs["placeholder"] = "points"
+                points.widget.attrs["placeholder"] = "pts"
                 points.widget.attrs["aria-label"] = f"{who}: cat {k + 1} points"
                 self.fields[f"s{i}-catpoints{k}"] = points
             self.fields[f"s{i}-circled"] = number_field("Footprints circled", required=False,
