@@ -15,6 +15,7 @@ from games.cat_tower.sheet import default_tower
 from games.hot_tin_roof import tally as hot_tin_roof_tally
 from games.rat_a_tat_cat import tally as rat_a_tat_cat_tally
 from games.rat_hot import tally as rat_hot_tally
+from scoring import services
 from scoring.models import PlayerProfile
 from scoring.table_records import SeatChoice
 
@@ -30,7 +31,7 @@ def number_field(label: str, *, required=True, min_value=0, max_value=999, **kwa
 def player_choices(user, extra: list[PlayerProfile] = ()) -> list:
     """Who may sit at the table: the user, their table players, registered players, and anyone already in the
     record being corrected."""
-    mine = PlayerProfile.objects.filter(user=user).first()
+    mine = services.profile_for(user)
     table = list(PlayerProfile.objects.filter(created_by=user, user=None).order_by("display_name"))
     registered = list(PlayerProfile.objects.filter(user__isnull=False).exclude(user=user).order_by("display_name"))
     shown = {p.pk for p in [mine, *table, *registered] if p}
@@ -62,7 +63,10 @@ class RecordForm(forms.Form):
     notes = forms.CharField(label="Notes", max_length=2000, required=False,
                             widget=forms.Textarea(attrs={"rows": 2, "placeholder": "Optional"}))
 
-    def __init__(self, data=None, *, user, seats: int | None = None, initial=None, extra_profiles=()):
+    def __init__(self, data=None, *, user, seats: int | None = None, rounds: int | None = None, initial=None,
+                 extra_profiles=()):
+        """`seats` and `rounds` (only Rat-a-Tat Cat's pad has rows of rounds) size the pad; `extra_profiles` may
+        sit besides the usual choices (the players of a record being corrected)."""
         super().__init__(data, initial=initial)
         self.user = user
         self.seat_count = self.clamp_seats(seats)
@@ -79,6 +83,12 @@ class RecordForm(forms.Form):
         self.seat_choices: list[SeatChoice] = []
         self.final = self.options = self.result = None
         self.sheet_problems: list[list[str]] = [[] for _ in range(self.seat_count)]
+
+    def clean_played_on(self):
+        played_on = self.cleaned_data["played_on"]
+        if played_on > timezone.localdate() + timedelta(days=1):  # a day's grace for players east of the server
+            raise forms.ValidationError("That date is still to come: enter the day the game was played.")
+        return played_on
 
     # --- the seats ----------------------------------------------------------------------------------------
 
@@ -335,6 +345,7 @@ class RatATatCatForm(RecordForm):
     def __init__(self, data=None, *, rounds: int | None = None, **kwargs):
         source = data if data is not None else (kwargs.get("initial") or {})
         asked = rounds if rounds is not None else source.get("round_count")
+        kwargs["rounds"] = rounds
         try:
             self.round_count = min(max(int(asked), 1), self.MAX_ROUNDS)
         except (TypeError, ValueError):

@@ -33,9 +33,8 @@ def _changed_layout(form_class, post) -> dict | None:
     return None
 
 
-def _form(form_class, request, *, seats, rounds=None, **kwargs):
-    extra = {"rounds": rounds} if form_class is FORMS["rat_a_tat_cat"] and rounds is not None else {}
-    return form_class(user=request.user, seats=seats, **extra, **kwargs)
+def _form(form_class, request, *, seats, **kwargs):
+    return form_class(user=request.user, seats=seats, **kwargs)
 
 
 def _save(form, request, game_record=None):

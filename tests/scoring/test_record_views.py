@@ -271,6 +271,7 @@ def test_cat_tower_live_totals_come_from_the_scoring_module(alice_client, alice,
     # Each sheet's own total and (no) problems are swapped in beside the sheets.
     assert '<span id="sheet-total-2" class="sheet-total" hx-swap-oob="true">30 points</span>' in response.text
     assert '<div id="sheet-problems-0" class="sheet-problems" hx-swap-oob="true"></div>' in response.text
+    assert '<span id="seat-name-2" class="seat-name" hx-swap-oob="true">: Ada</span>' in response.text
 
 
 def cat_tower_refusal(client, seat, **change):
@@ -390,3 +391,15 @@ def test_every_participant_with_an_account_sees_the_record(client, alice_client,
     assert game_record.get_absolute_url() in history and "Bob Dylan" in history
     assert game_record.get_absolute_url() in client.get(reverse("player", args=["bob"])).text
     assert client.get(game_record.get_absolute_url()).status_code == 200
+
+
+def test_a_date_still_to_come_is_refused(alice_client, alice, bob):
+    data = form_data("@alice", "@bob", "Zoe", **hot_tin_roof_pad(HTR_TIED, trigger=1))
+    data["played_on"] = "2999-01-01"
+    response = post(alice_client, "hot_tin_roof", data)
+    assert "That date is still to come: enter the day the game was played." in response.text
+
+
+def test_a_user_without_a_profile_gets_one_to_sit_in(client, bare_user):
+    client.force_login(bare_user)
+    assert "(you)</option>" in client.get(reverse("record_new", args=["rat_hot"])).text
