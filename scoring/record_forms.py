@@ -68,7 +68,7 @@ class RecordForm(forms.Form):
         """`seats` and `rounds` (only Rat-a-Tat Cat's pad has rows of rounds) size the pad; `extra_profiles` may
         sit besides the usual choices (the players of a record being corrected)."""
         super().__init__(data, initial=initial)
-        self.user = user
+        self.user, self.extra_profiles = user, list(extra_profiles)
         self.seat_count = self.clamp_seats(seats)
         self.fields["played_on"].initial = timezone.localdate
         self.profiles = {}
@@ -220,7 +220,12 @@ class RecordForm(forms.Form):
 
     def _compute_preview(self) -> dict:
         if not self.is_bound:
-            return {"empty": True}
+            if not self.initial:
+                return {"empty": True}
+            # A record being corrected, or a pad redrawn: the totals of what it holds.
+            twin = type(self)(dict(self.initial), user=self.user, seats=self.seat_count,
+                              extra_profiles=self.extra_profiles)
+            return twin.preview()
         self.is_valid()
         cleaned = getattr(self, "cleaned_data", {})
         names = [self.seat_name(i) for i in range(self.seat_count)]
