@@ -1,0 +1,287 @@
+"""The Cat Tower table page: exactly the legal actions as buttons, hidden marks stay hidden, sheets and scores."""
+import html
+import json
+import re
+
+import pytest
+
+from games import bot_runner, lobby, turns
+from games.cat_tower import engine
+from games.lobby import SeatPlan
+from games.models import Match
+
+pytestmark = pytest.mark.django_db
+HTMX = {"HTTP_HX_REQUEST": "true"}
+ACTION = re.compile(r'name="action" value="([^"]*)"')
+
+
+def canonical(action: dict) -> str:
+    return json.dumps(action, sort_keys=True)
+
+
+def rendered_actions(page: str) -> list[str]:
+    """Every action a button on the page would post, in canonical JSON."""
+    return [canonical(json.loads(html.unescape(value))) for value in ACTION.findall(page)]
+
+
+def legal(match: Match, seat: int) -> list[str]:
+    return [canonical(a) for a in engine.legal_actions(match.state, seat)]
+
+
+def sheet_html(page: str, seat: int) -> str:
+    found = re.search(rf'<section class="ct-sheet[^"]*"[^>]*data-seat="{seat}">(.*?)</section>', page, re.S)
+    assert found, f"no sheet for seat {seat}"
+    return found.group(1)
+
+
+def cell(page: str, seat: int, key: str) -> tuple[str, str]:
+    """The classes and the inner HTML of one hex of one seat's sheet (up to the next hex)."""
+    sheet = sheet_html(page, seat)
+    found = re.search(rf'<div class="ct-cell ([^"]*)" data-hex="{key}">(.*?)(?=<div class="ct-cell |$)', sheet, re.S)
+    assert found, f"no hex {key} on seat {seat}'s sheet"
+    return found.group(1), found.group(2)
+
+
+def page_of(client, match: Match) -> str:
+    response = client.get(f"/matches/{match.pk}/table/")
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def refresh(match: Match) -> Match:
+    match.refresh_from_db()
+    return match
+
+
+def bots_move(match: Match) -> Match:
+    """The bots' moves (the test's transaction never commits, so nothing runs them on commit)."""
+    bot_runner.play_bots(match.pk)
+    return refresh(match)
+
+
+def draft_until_marking(match: Match, humans: tuple[int, ...]) -> Match:
+    """The humans take the first free die whenever it is their pick (bots move by themselves)."""
+    while bots_move(match).state["phase"] == "draft":
+        seat = engine.to_move(match.state)[0]
+        assert seat in humans, "a bot's pick should have been made at once"
+        turns.play(match_id=match.pk, seat=seat, action=engine.legal_actions(match.state, seat)[0],
+                   version=match.version)
+    return bots_move(match)
+
+
+def set_state(match: Match, change) -> Match:
+    state = json.loads(json.dumps(match.state))
+    change(state)
+    Match.objects.filter(pk=match.pk).update(state=state)
+    return refresh(match)
+
+
+def with_dice(match: Match, mine: int, shared: int) -> Match:
+    """Mia's die and the shared die set to these values (so that a mark is sure to fit on an empty sheet)."""
+    def change(state):
+        state["roll"][engine.my_die(state, 0)] = mine
+        state["roll"][state["shared"]] = shared
+
+    return set_state(match, change)
+
+
+@pytest.fixture
+def solo(mia):
+    """Mia (seat 0) against an easy and a good bot."""
+    match = lobby.create_match(host=mia, game="cat_tower", options={},
+                               seats=[SeatPlan("me"), SeatPlan("bot", bot_level="easy"),
+                                     SeatPlan("bot", bot_level="good")])
+    return bots_move(match)
+
+
+@pytest.fixture
+def trio(mia, leo):
+    """Mia (seat 0), Leo (seat 1) and an easy bot (seat 2), started."""
+    match = lobby.create_match(host=mia, game="cat_tower", options={},
+                               seats=[SeatPlan("me"), SeatPlan("invite"), SeatPlan("bot", bot_level="easy")])
+    lobby.take_seat(match_id=match.pk, user=leo, token=match.invite_token)
+    return bots_move(match)
+
+
+def test_the_draft_offers_one_button_per_free_die(client, mia, solo):
+    client.force_login(mia)
+    match = refresh(solo)
+    assert match.state["phase"] == "draft" and engine.to_move(match.state) == [0]
+    page = page_of(client, match)
+    assert sorted(rendered_actions(page)) == sorted(legal(match, 0))
+    assert "Your pick:" in page
+    taken = [d for d in match.state["taken_by"] if d is not None]
+    assert page.count('class="ct-take"') == len(match.state["roll"]) - len(taken)
+    for value in match.state["roll"]:
+        assert f"Take the {value}" in page or "A " + str(value) in page
+
+
+def test_a_waiting_player_sees_who_picks_and_no_button(client, mia, leo, trio):
+    match = refresh(trio)
+    if engine.to_move(match.state) == [1]:  # make it Mia's pick, so that Leo waits
+        turns.play(match_id=match.pk, seat=1, action=engine.legal_actions(match.state, 1)[0], version=match.version)
+        match = bots_move(match)
+    assert match.state["phase"] == "draft" and engine.to_move(match.state) == [0]
+    client.force_login(leo)
+    page = page_of(client, match)
+    assert rendered_actions(page) == []
+    assert f"{mia.profile.display_name} is picking a die." in page
+
+
+def test_marking_offers_exactly_the_legal_marks_and_the_pass(client, mia, solo):
+    client.force_login(mia)
+    match = draft_until_marking(solo, humans=(0,))
+    page = page_of(client, match)
+    assert sorted(rendered_actions(page)) == sorted(legal(match, 0))
+    assert canonical({"type": "pass"}) in rendered_actions(page)
+    assert "Pass (circle a footprint)" in page and "Mark your tower" in page
+
+
+def test_footprints_and_houses_every_legal_mark_is_one_button(client, mia, solo):
+    """A roll that allows houses (one per cat) and marks that spend footprints."""
+    client.force_login(mia)
+    match = with_dice(draft_until_marking(solo, humans=(0,)), 1, 3)
+
+    def change(state):
+        sheet = state["sheets"][0]
+        sheet["marks"].update({"1-1": "yarn", "2-2": "house", "3-1": "mouse"})
+        sheet["cats"] = {"mouse": 1}
+        sheet["footprints"] = {"circled": 5, "crossed": 2}
+
+    match = set_state(match, change)
+    actions = engine.legal_actions(match.state, 0)
+    assert any(a.get("cat") == "yarn" for a in actions) and any(a.get("footprints") == 3 for a in actions)
+    page = page_of(client, match)
+    shown = rendered_actions(page)
+    assert sorted(shown) == sorted(legal(match, 0)) and len(shown) == len(set(shown))
+    # A house hex lists one mark per cat not yet scored, with the points it would write.
+    classes, inner = cell(page, 0, "3-4")
+    assert "ct-pick" in inner and "score the yarn cat: 2 × 1 = 2" in inner and "score the mouse cat" not in inner
+    assert "score the house cat: 2 × 2 = 4" in inner
+    # The item filter lists the items that fit and the floors they fit on.
+    assert 'name="ct-item" value="house"' in page and "3 footprints" in page
+
+
+def test_no_actions_for_a_seat_that_has_marked(client, mia, leo, trio):
+    match = with_dice(draft_until_marking(trio, humans=(0, 1)), 2, 4)
+    mark = engine.legal_marks(match.state, 0)[0]
+    client.force_login(mia)
+    response = client.post(f"/matches/{match.pk}/move/", {"seat": 0, "version": match.version,
+                                                           "action": json.dumps(mark)}, **HTMX)
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert "Waiting for the others" in page and rendered_actions(page) == []
+    assert "Still choosing:" in page and leo.profile.display_name in page.split("Still choosing:")[1].split("</p>")[0]
+
+
+def test_pending_marks_are_hidden_from_everyone_else(client, mia, leo, trio):
+    match = with_dice(draft_until_marking(trio, humans=(0, 1)), 6, 3)
+    bot_mark = match.state["pending"][2]
+    assert bot_mark is not None, "the bot marks at once"
+    mark = engine.legal_marks(match.state, 0)[0]
+    turns.play(match_id=match.pk, seat=0, action=mark, version=match.version)
+    match = refresh(match)
+    assert match.state["phase"] == "mark" and match.state["pending"][0] == mark
+    mine = f"{mark['column']}-{mark['floor']}"
+    described = engine.TOWER.items[mark["item"]].capitalize() + f" on column {mark['column']}, floor {mark['floor']}"
+
+    client.force_login(mia)
+    page = page_of(client, match)
+    classes, inner = cell(page, 0, mine)
+    assert "pending" in classes and f"#ct-i-{engine.TOWER.items[mark['item']]}" in inner
+    assert described in page
+
+    pages = {"Leo": None, "a spectator": None}
+    client.force_login(leo)
+    pages["Leo"] = page_of(client, match)
+    client.logout()
+    pages["a spectator"] = page_of(client, match)
+    for who, page in pages.items():
+        classes, inner = cell(page, 0, mine)
+        assert "pending" not in classes and "marked" not in classes, f"{who} sees Mia's mark"
+        assert described not in page and "Your mark this round" not in page
+        if bot_mark["type"] == "mark":
+            bot_hex = f"{bot_mark['column']}-{bot_mark['floor']}"
+            classes, _ = cell(page, 2, bot_hex)
+            assert "pending" not in classes and "marked" not in classes, f"{who} sees the bot's mark"
+    # Mia does not see the bot's mark either.
+    if bot_mark["type"] == "mark":
+        client.force_login(mia)
+        classes, _ = cell(page_of(client, match), 2, f"{bot_mark['column']}-{bot_mark['floor']}")
+        assert "pending" not in classes and "marked" not in classes
+    assert rendered_actions(pages["a spectator"]) == []
+    assert sorted(rendered_actions(pages["Leo"])) == sorted(legal(match, 1))
+
+
+def sample_sheets(state):
+    state["sheets"][0].update(
+        marks={"1-1": "yarn", "1-2": "bowl", "1-3": "mouse", "1-5": "house", "2-1": "mouse", "2-3": "butterfly",
+               "5-1": "cushion", "5-3": "house", "5-4": "cushion"},
+        cats={"yarn": 2, "cushion": 4}, columns={"1": 6, "5": 3},
+        footprints={"circled": 6, "crossed": 2})
+    state["sheets"][1].update(marks={"1-1": "yarn", "4-4": "bowl", "4-3": "mouse"}, crossed_out=[1, 5],
+                              footprints={"circled": 1, "crossed": 0})
+    state["sheets"][2].update(marks={"3-1": "yarn", "3-2": "yarn"}, footprints={"circled": 18, "crossed": 18},
+                              crossed_out=[1, 5])
+    state["claimed_columns"] = [1, 5]
+
+
+def test_sheets_show_items_cats_footprints_and_columns(client, mia, solo):
+    match = set_state(refresh(solo), sample_sheets)
+    client.force_login(mia)
+    page = page_of(client, match)
+    for key, item in match.state["sheets"][0]["marks"].items():
+        classes, inner = cell(page, 0, key)
+        assert "marked" in classes and f'href="#ct-i-{item}"' in inner
+        assert f"floor {key.split('-')[1]}: {item}." in inner  # said in words for screen readers
+    classes, inner = cell(page, 0, "4-6")
+    assert "house" in classes and "marked" not in classes and "house hex, empty" in inner
+    classes, _ = cell(page, 1, "4-4")
+    assert "marked" in classes
+    game = page[page.index('<div class="ct"'):]
+    assert ' style="' not in game, "the content security policy forbids inline styles"
+    assert "<script>" not in game and "js/cat_tower.js" in game
+    mine = sheet_html(page, 0)
+    assert "6 of 18 circled, 2 crossed out: <strong>4</strong> to spend" in mine
+    assert mine.count('class="ct-paw circled"') == 4 and mine.count('class="ct-paw crossed"') == 2
+    assert re.search(r"Yarn cat</span> <strong class=\"ct-cat-points\">2</strong>", mine)
+    assert "Column 1: big bonus 6, scored" in mine and "Column 5: big bonus 3, scored" in mine
+    theirs = sheet_html(page, 1)
+    assert "Column 1: big bonus 6, crossed out" in theirs
+    assert mine.count('class="ct-cell ct-post') == 30 - 24  # every missing floor is a scratching post
+
+
+def test_the_scores_table_is_the_engine_scoring(client, mia, solo):
+    match = set_state(refresh(solo), sample_sheets)
+    client.force_login(mia)
+    page = page_of(client, match)
+    breakdown = engine.outcome(match.state)["breakdown"]
+    for seat, parts in enumerate(breakdown):
+        for category, points in parts.items():
+            cell_html = f'data-seat="{seat}" data-category="{category}">{points}</td>'
+            assert cell_html in page, f"seat {seat} {category} should be {points}"
+    assert breakdown[0]["total"] > 0
+
+
+def test_a_whole_game_through_the_page_ends_with_the_result(client, mia, solo):
+    client.force_login(mia)
+    match = refresh(solo)
+    for _ in range(400):
+        match = bots_move(match)
+        if match.status == Match.FINISHED:
+            break
+        page = page_of(client, match)
+        shown = rendered_actions(page)
+        assert sorted(shown) == sorted(legal(match, 0))
+        choice = json.loads(shown[0])  # the first button on the page: a die, or the first lit hex's first mark
+        response = client.post(f"/matches/{match.pk}/move/",
+                               {"seat": 0, "version": match.version, "action": json.dumps(choice)}, **HTMX)
+        assert response.status_code == 200, response.content.decode()[:500]
+    assert match.status == Match.FINISHED
+    page = page_of(client, match)
+    assert "The match is over" in page and rendered_actions(page) == []
+    for seat, total in enumerate(engine.outcome(match.state)["scores"]):
+        assert f'data-seat="{seat}" data-category="total">{total}</td>' in page
+    winners = [s for s, r in enumerate(engine.outcome(match.state)["ranks"]) if r == 1]
+    for seat in winners:
+        assert 'winner' in re.search(rf'<section class="ct-sheet[^"]*"[^>]*data-seat="{seat}">', page).group(0)
