@@ -4,6 +4,7 @@ from django.shortcuts import get_object_or_404, render
 
 from games.registry import BY_SLUG, GAMES
 from scoring.models import GameRecord, Participant, PlayerProfile
+from scoring.table_records import can_correct
 from scoring.transfer import breakdown_columns, flat_breakdown
 from scoring.transfer_views import readable
 
@@ -44,8 +45,7 @@ def record(request, pk):
         "online_match": getattr(game_record, "online_match", None),
         "breakdown_columns": columns, "breakdown_rows": rows,
         "duration": _duration(game_record.duration),
-        "can_correct": game_record.source == "table" and request.user.is_authenticated
-        and game_record.recorded_by_id == request.user.pk,
+        "can_correct": can_correct(request.user, game_record),
         "replayable": game_record.source == "online" and bool(record.get("moves"))
         and game is not None and game.engine is not None,
         "final_html": readable(record.get("final") or {}, [p.name for p in participants]),

@@ -28,8 +28,6 @@ def save_record(record: dict, *, recorded_by=None, **details) -> GameRecord:
 
     `details` are the history's own fields a table record may carry: location, duration, notes.
     """
-    handles = [seat["player"].lower() for seat in record["seats"] if seat.get("player")]
-    profiles = {p.handle: p for p in PlayerProfile.objects.filter(handle__in=handles)}
     game_record = GameRecord.objects.create(
         game=record["game"],
         source=record["source"],
@@ -39,6 +37,16 @@ def save_record(record: dict, *, recorded_by=None, **details) -> GameRecord:
         fingerprint=fingerprint(record),
         **details,
     )
+    seat_participants(game_record, record)
+    rate_record(game_record)
+    return game_record
+
+
+def seat_participants(game_record: GameRecord, record: dict) -> None:
+    """(Re)create a Participant per seat of the record, linking seats to profiles by handle, whatever its case."""
+    game_record.participants.all().delete()
+    handles = [seat["player"].lower() for seat in record["seats"] if seat.get("player")]
+    profiles = {p.handle: p for p in PlayerProfile.objects.filter(handle__in=handles)}
     result = record["result"]
     Participant.objects.bulk_create(
         Participant(
@@ -52,5 +60,3 @@ def save_record(record: dict, *, recorded_by=None, **details) -> GameRecord:
         )
         for seat in record["seats"]
     )
-    rate_record(game_record)
-    return game_record

@@ -12,8 +12,8 @@ from django.db import IntegrityError, transaction
 
 from games.records import FORMAT, iso
 from scoring import ratings, services
-from scoring.models import GameRecord, Participant, PlayerProfile
-from scoring.records import fingerprint, parse_moment, save_record
+from scoring.models import GameRecord, PlayerProfile
+from scoring.records import fingerprint, parse_moment, save_record, seat_participants
 
 # A table game has a date but no time: noon UTC keeps that date in every time zone the players are likely in.
 PLAYED_AT = time(12, 0)
@@ -139,21 +139,10 @@ def correct_table_record(game_record: GameRecord, *, user, choices: list[SeatCho
             game_record.fingerprint = fingerprint(record)
             game_record.location, game_record.duration, game_record.notes = location, duration, notes
             game_record.save(update_fields=["record", "played_at", "fingerprint", "location", "duration", "notes"])
-            _replace_participants(game_record, record)
+            seat_participants(game_record, record)
             ratings.rebuild_ratings(game=game_record.game)
     except IntegrityError:
         raise AlreadyRecorded(GameRecord.objects.filter(fingerprint=fingerprint(record)).first()) from None
     return game_record
 
 
-def _replace_participants(game_record: GameRecord, record: dict) -> None:
-    # save_record links seats to profiles the same way when a record is first saved.
-    game_record.participants.all().delete()
-    handles = [seat["player"] for seat in record["seats"] if seat["player"]]
-    profiles = {p.handle: p for p in PlayerProfile.objects.filter(handle__in=handles)}
-    result = record["result"]
-    Participant.objects.bulk_create(
-        Participant(game_record=game_record, seat=seat["seat"], profile=profiles.get(seat["player"]),
-                    name=seat["name"], score=result["scores"][seat["seat"]], rank=result["ranks"][seat["seat"]])
-        for seat in record["seats"]
-    )

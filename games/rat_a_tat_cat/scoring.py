@@ -42,11 +42,16 @@ def _replace_power_cards(state) -> None:
                 card = row[position]
 
 
+def reaches_limit(total: int, limit: int) -> bool:
+    """The elimination rule, for the engine and the table pad alike: a total reaching the limit is out."""
+    return total >= limit
+
+
 def _eliminate(state) -> None:
     if state["options"]["end"] != "elimination":
         return
     for seat, total in enumerate(state["totals"]):
-        if not state["out"][seat] and total >= state["options"]["limit"]:
+        if not state["out"][seat] and reaches_limit(total, state["options"]["limit"]):
             state["out"][seat], state["out_round"][seat] = True, state["round"]
             _announce(state, f"{{seat:{seat}}} reaches {total} and is out.")
 

@@ -30,8 +30,7 @@ def normalise_options(options: dict | None) -> dict:
 def out_rounds(round_scores: list[list[int | None]], limit: int) -> list[int | None]:
     """The round (1, 2, ...) after which each seat's total reached `limit` and it went out; None: still in.
 
-    The one place the table pad applies the elimination rule (the engine's `scoring._eliminate` does the same on
-    its state; it could call this instead).
+    The rule itself is the engine's `scoring.reaches_limit`.
     """
     seats = len(round_scores[0]) if round_scores else 0
     totals, out = [0] * seats, [None] * seats
@@ -39,7 +38,7 @@ def out_rounds(round_scores: list[list[int | None]], limit: int) -> list[int | N
         for seat, points in enumerate(scores):
             if out[seat] is None and points is not None:
                 totals[seat] += points
-                if totals[seat] >= limit:
+                if scoring.reaches_limit(totals[seat], limit):
                     out[seat] = number
     return out
 
