@@ -4,6 +4,8 @@ from functools import cached_property
 from importlib import import_module
 from importlib.util import find_spec
 
+from django.contrib.staticfiles import finders
+
 
 @dataclass(frozen=True)
 class Game:
@@ -21,6 +23,12 @@ class Game:
     @property
     def playable(self) -> bool:
         return self.engine is not None
+
+    @cached_property
+    def script(self) -> str | None:
+        """The game's own page script (static/js/<slug>.js), when it has one."""
+        path = f"js/{self.slug}.js"
+        return path if finders.find(path) else None
 
     @property
     def rules_template(self) -> str:

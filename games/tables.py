@@ -32,8 +32,12 @@ def log_lines(entries: list[dict], names: list[str]) -> list[dict]:
 
 def context(match: Match, seats: list, point: Viewpoint, error: str = "") -> dict:
     names = [seat.label for seat in seats]
-    ctx = {"match": match, "seats": seats, "names": names, "point": point, "error": error,
-           "game": match.game_info, "rematch": getattr(match, "rematch", None) if match.status == "finished" else None}
+    rematch = getattr(match, "rematch", None) if match.status == "finished" else None
+    # What the table shows depends on these only: a push with the same stamp as the page's table is dropped.
+    stamp = ":".join(str(x) for x in (match.version, match.status, sum(s.kind == "open" for s in seats),
+                                      rematch.pk if rematch else 0, point.seat, point.handover))
+    ctx = {"match": match, "seats": seats, "names": names, "point": point, "error": error, "stamp": stamp,
+           "game": match.game_info, "rematch": rematch}
     if match.state is not None:
         view = match.engine.view(match.state, point.seat)
         ctx.update(

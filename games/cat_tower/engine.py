@@ -6,7 +6,7 @@ counter kept in the state, so the same seed and the same actions always give the
 
 import random
 
-from .scoring import complete_columns, ranks, score_sheets
+from .scoring import cat_factors, complete_columns, ranks, score_sheets
 from .sheet import default_tower, hex_key
 
 SLUG = "cat_tower"
@@ -384,8 +384,7 @@ def _place(state: dict, seat: int, mark: dict) -> None:
     if mark["footprints"]:
         text += f" ({_footprints(mark['footprints'])})"
     if mark["cat"] is not None:
-        houses = sum(1 for item in sheet["marks"].values() if item == "house")
-        count = sum(1 for item in sheet["marks"].values() if item == mark["cat"])
+        houses, count = cat_factors(sheet["marks"], mark["cat"])
         sheet["cats"][mark["cat"]] = houses * count
         text += f" and scored the {mark['cat']} cat: {houses} x {count} = {_points(houses * count)}"
     _log(state, seat, text)

@@ -30,6 +30,15 @@ def items_on(sheet: dict, item: str) -> list[str]:
     return [h for h, name in _marks(sheet).items() if name == item]
 
 
+def cat_factors(marks: dict, cat: str) -> tuple[int, int]:
+    """A cat scored after a house: (houses on the sheet, this one included; hexes holding the cat's item).
+
+    Its points are their product. The engine writes them with this, and the table page previews them with it.
+    """
+    houses = sum(1 for item in marks.values() if item == "house")
+    return houses, sum(1 for item in marks.values() if item == cat)
+
+
 def cats_points(sheet: dict) -> int:
     return sum(points for _, points in cat_entries(sheet))
 

@@ -1,14 +1,15 @@
 // The live match page: keep pushed tables in order and show whether the connection is live.
 (function () {
   const status = () => document.getElementById("live-status");
-  const version = (root) => {
-    const table = root.querySelector ? root.querySelector("#table") : null;
-    return table ? Number(table.dataset.version) : -1;
-  };
+  const table = (root) => root.querySelector("#table");
   document.addEventListener("htmx:wsBeforeMessage", (event) => {
-    // A push made before the table we already show (a slow socket, a move of our own) must not undo it.
-    const incoming = new DOMParser().parseFromString(event.detail.message, "text/html");
-    if (version(incoming) < version(document)) event.preventDefault();
+    const incoming = table(new DOMParser().parseFromString(event.detail.message, "text/html"));
+    const shown = table(document);
+    if (!incoming || !shown) return;
+    // A push made before the table we already show (a slow socket, a move of our own) must not undo it,
+    // and one that shows the same thing must not redraw it (an open choice would close).
+    if (Number(incoming.dataset.version) < Number(shown.dataset.version)
+        || incoming.dataset.stamp === shown.dataset.stamp) event.preventDefault();
   });
   document.addEventListener("htmx:wsOpen", () => {
     const s = status();

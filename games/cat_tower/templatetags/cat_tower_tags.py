@@ -5,7 +5,7 @@ Everything here reads the engine's view and the legal actions the framework pass
 from django import template
 
 from games.cat_tower.engine import HOUSE, TOWER
-from games.cat_tower.scoring import CATEGORIES
+from games.cat_tower.scoring import CATEGORIES, cat_factors
 from games.cat_tower.sheet import hex_key
 
 register = template.Library()
@@ -71,9 +71,9 @@ def _choice(action: dict, sheet: dict, dice: tuple[int, int] | None) -> dict:
         "dice": _dice_use(dice, action["item"], action["floor"]) if dice else "",
     }
     if action["item"] == HOUSE and action.get("cat") is not None:
-        # A preview of what the engine will write (houses, this one included, x hexes of the cat's item).
-        houses = 1 + sum(1 for item in sheet["marks"].values() if item == "house")
-        count = sum(1 for item in sheet["marks"].values() if item == action["cat"]) + (action["cat"] == "house")
+        # A preview of what the engine will write once this house is on the sheet.
+        marked = {**sheet["marks"], hex_key(action["column"], action["floor"]): "house"}
+        houses, count = cat_factors(marked, action["cat"])
         choice.update(cat_label=ITEM_LABELS[action["cat"]], houses=houses, count=count, points=houses * count)
     return choice
 
