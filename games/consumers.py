@@ -4,16 +4,18 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.utils.module_loading import import_string
 
-from games import bot_runner, live
+from games import live
 from games.models import Match
 from games.tables import load, render_table
 from games.viewer import session_key
+from games.wake import wake
 
 
 class MatchConsumer(AsyncWebsocketConsumer):
     async def connect(self):
         self.match_id = int(self.scope["url_route"]["kwargs"]["match_id"])
-        if not await database_sync_to_async(Match.objects.filter(pk=self.match_id).exists)():
+        match = await database_sync_to_async(Match.objects.filter(pk=self.match_id).first)()
+        if match is None:
             await self.close(code=4404)
             return
         self.group = live.group_name(self.match_id)
@@ -21,7 +23,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
         await self.accept()
         # A page that reconnects may have missed pushes: it gets the whole table at once.
         await self.push()
-        await database_sync_to_async(bot_runner.kick)(self.match_id)
+        await database_sync_to_async(wake)(match)
 
     async def disconnect(self, code):
         if hasattr(self, "group"):

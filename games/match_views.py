@@ -6,16 +6,18 @@ from django.contrib.auth.decorators import login_required
 from django.db.models import Q
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
-from games import bot_runner, registry, turns
 from games import lobby as seating
+from games import registry, turns
 from games.forms import NewMatchForm
 from games.models import Match, Seat
 from games.records import match_record
 from games.tables import load, render_table
 from games.viewer import controlled_seats, session_key
+from games.wake import wake
 
 
 def lobby(request):
@@ -62,11 +64,9 @@ def _table_response(request, match_id: int, error: str = "", status: int = 200) 
 
 def _open_match(match_id: int) -> Match:
     """Wake what a restart may have left sleeping: a passed time limit and bots to move."""
-    if not Match.objects.filter(pk=match_id).exists():
-        raise Http404("There is no such match.")
-    turns.stop_clock_if_due(match_id)
-    bot_runner.kick(match_id)
-    return Match.objects.get(pk=match_id)
+    match = get_object_or_404(Match, pk=match_id)
+    wake(match)
+    return match
 
 
 def match_page(request, match_id):
@@ -78,7 +78,7 @@ def match_page(request, match_id):
     table = render_table(match, seats, request.user, confirmed, request=request)
     return render(request, "games/match.html", {
         "match": match, "seats": seats, "table": table,
-        "invite_url": request.build_absolute_uri(f"/matches/{match.pk}/join/{match.invite_token}/"),
+        "invite_url": request.build_absolute_uri(reverse("match_join", args=[match.pk, match.invite_token])),
         "is_host": request.user == match.host,
     })
 

@@ -11,6 +11,16 @@
     if (Number(incoming.dataset.version) < Number(shown.dataset.version)
         || incoming.dataset.stamp === shown.dataset.stamp) event.preventDefault();
   });
+  document.addEventListener("htmx:beforeSwap", (event) => {
+    // The answer to our own move can arrive after pushes of later moves (a bot answering at once): the table
+    // on the page is then newer, and the answer must not take it back.
+    if (event.detail.target.id !== "table") return;
+    const incoming = table(new DOMParser().parseFromString(event.detail.serverResponse, "text/html"));
+    const shown = table(document);
+    if (incoming && shown && Number(incoming.dataset.version) < Number(shown.dataset.version)) {
+      event.detail.shouldSwap = false;
+    }
+  });
   document.addEventListener("htmx:wsOpen", () => {
     const s = status();
     if (s) { s.textContent = "Live"; s.className = "live-status badge good"; }
