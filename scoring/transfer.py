@@ -351,11 +351,24 @@ def to_json(records) -> str:
     return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
 
 
+# The order of breakdown categories on pages and in CSV, as records.md lists them. PostgreSQL's jsonb does not keep
+# the order of an object's keys, so the order cannot come from the stored record.
+BREAKDOWN_ORDER = ["rounds", "cans", "fish", "chips", "final_tally", "cats", "yarn", "butterfly", "bowl", "cushion",
+                   "mouse", "columns", "lost_by_rats"]
+
+
+def _category_order(key: str) -> tuple:
+    if key == "total":
+        return (2, key)
+    return (0, BREAKDOWN_ORDER.index(key)) if key in BREAKDOWN_ORDER else (1, key)
+
+
 def flat_breakdown(breakdown: dict) -> dict:
     """A seat's breakdown as flat columns: numbers and words as they are, a list of them as key_1, key_2...
-    ("rounds" gives round_1, round_2...); anything deeper is left out."""
+    ("rounds" gives round_1, round_2...); anything deeper is left out. Categories in records.md's order."""
     flat = {}
-    for key, value in breakdown.items():
+    for key in sorted(breakdown, key=_category_order):
+        value = breakdown[key]
         if _simple(value):
             flat[key] = value
         elif isinstance(value, list) and all(_simple(v) for v in value):
