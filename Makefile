@@ -13,7 +13,7 @@ run: $(VENV)/.installed
 
 test: $(VENV)/.test-installed chromium
 	$(BIN)/ruff check .
-	$(BIN)/python manage.py makemigrations --check --dry-run
+	DATABASE_URL= $(BIN)/python manage.py makemigrations --check --dry-run  # models vs migrations: no database needed
 	$(BIN)/pytest $(PYTEST_ARGS)
 
 lint: $(VENV)/.test-installed
