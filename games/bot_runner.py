@@ -39,24 +39,40 @@ def kick(match_id: int) -> None:
         _executor.submit(_drain_in_thread, match_id)
 
 
+def _start_pass(match_id: int) -> None:
+    """The drainer looks at the match afresh: changes from now on are seen by this pass."""
+    with _lock:
+        _running[match_id] = False
+
+
+def _done(match_id: int) -> bool:
+    """After a pass: done unless the match changed meanwhile (then the caller makes another pass)."""
+    with _lock:
+        if _running[match_id]:
+            return False
+        del _running[match_id]
+        return True
+
+
+def _forget(match_id: int) -> None:
+    with _lock:
+        _running.pop(match_id, None)
+
+
 async def _drain_async(match_id: int) -> None:
     delay = getattr(settings, "BOT_DELAY", 0)
     try:
         while True:
-            with _lock:
-                _running[match_id] = False
+            _start_pass(match_id)
             while True:
                 if delay:
                     await asyncio.sleep(delay)
                 if not await database_sync_to_async(play_one_bot_move)(match_id):
                     break
-            with _lock:
-                if not _running[match_id]:
-                    del _running[match_id]
-                    return
+            if _done(match_id):
+                return
     except BaseException:
-        with _lock:
-            _running.pop(match_id, None)
+        _forget(match_id)
         raise
 
 
@@ -72,16 +88,12 @@ def _drain_in_thread(match_id: int) -> None:
 def _drain(match_id: int) -> None:
     try:
         while True:
-            with _lock:
-                _running[match_id] = False
+            _start_pass(match_id)
             play_bots(match_id, delay=getattr(settings, "BOT_DELAY", 0))
-            with _lock:
-                if not _running[match_id]:
-                    del _running[match_id]
-                    return
+            if _done(match_id):
+                return
     except BaseException:
-        with _lock:
-            _running.pop(match_id, None)
+        _forget(match_id)
         raise
 
 

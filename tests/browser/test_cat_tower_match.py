@@ -6,6 +6,7 @@ import time
 
 import pytest
 
+from tests.browser.tables import create_match, join_by_invitation, version, wait_for_version
 from tests.browser.test_signup import sign_up
 
 pytestmark = pytest.mark.browser
@@ -14,18 +15,6 @@ GAME_SECONDS = 75
 CLICK_MS = 2000
 # The player fills the short columns first (5, then 1, then 3) so that the game ends sooner.
 COLUMN_PREFERENCE = (5, 1, 3, 2, 4)
-
-
-def version(page) -> int:
-    return int(page.locator("#table").get_attribute("data-version"))
-
-
-def wait_past(page, posted: int, seconds: float = 5) -> None:
-    """Poll from Python (the site's content security policy forbids the eval that wait_for_function needs)."""
-    deadline = time.monotonic() + seconds
-    while version(page) <= posted:
-        assert time.monotonic() < deadline, f"the table never moved past version {posted}"
-        page.wait_for_timeout(20)
 
 
 def status(page) -> str:
@@ -58,7 +47,7 @@ def move(page, button) -> str:
     if done.value.status != 200:
         return "refused"
     body = done.value.request.post_data
-    wait_past(page, int(re.search(r"version=(\d+)", body).group(1)))
+    wait_for_version(page, int(re.search(r"version=(\d+)", body).group(1)) + 1, seconds=5)
     return {"take_die": "die", "pass": "pass"}.get(re.search(r"%22type%22%3A%22(\w+)%22", body).group(1), "mark")
 
 
@@ -69,13 +58,7 @@ def test_a_player_and_two_bots_play_a_whole_game(new_context):
     page.on("pageerror", lambda error: errors.append(str(error)))
     sign_up(page, "tomcat", "Tom")
 
-    page.goto("/play/new/cat_tower/")
-    page.select_option("#id_seat_0", "me")
-    page.select_option("#id_seat_1", "bot:easy")
-    page.select_option("#id_seat_2", "bot:good")
-    page.click("button:text('Create the match')")
-    page.wait_for_url("**/matches/*/")
-    page.locator("#live-status", has_text="Live").wait_for()
+    create_match(page, "cat_tower", ["me", "bot:easy", "bot:good"])
     assert page.locator("#table .ct-roll .ct-die").count() == 4, "three players roll four dice"
     assert page.locator("#table .ct-sheet").count() == 3
 
@@ -134,17 +117,8 @@ def test_marks_stay_hidden_until_everyone_has_marked(new_context):
     mia, leo = new_context().new_page(), new_context().new_page()
     sign_up(mia, "miact", "Mia")
     sign_up(leo, "leoct", "Leo")
-    mia.goto("/play/new/cat_tower/")
-    mia.select_option("#id_seat_0", "me")
-    mia.select_option("#id_seat_1", "invite")
-    mia.select_option("#id_seat_2", "bot:easy")
-    mia.click("button:text('Create the match')")
-    mia.wait_for_url("**/matches/*/")
-    mia.locator("#live-status", has_text="Live").wait_for()
-    leo.goto(mia.locator("#invite-link").input_value())
-    leo.click("button:text('Take a seat')")
-    leo.wait_for_url("**/matches/*/")
-    leo.locator("#live-status", has_text="Live").wait_for()
+    create_match(mia, "cat_tower", ["me", "invite", "bot:easy"])
+    join_by_invitation(mia, leo)
     mia.locator("#table .ct-roll").wait_for()
 
     for _ in range(6):  # a round where both can mark (with two 1s, say, nobody can on an empty sheet)
@@ -176,7 +150,7 @@ def test_marks_stay_hidden_until_everyone_has_marked(new_context):
     mia.locator("#table .ct-play", has_text="Waiting for the others").wait_for()
     mia_hex = mia.locator("#table .ct-sheet.mine .ct-cell.pending").get_attribute("data-hex")
     assert mia.locator("#table .ct-pending-text").inner_text()
-    wait_past(leo, before)
+    wait_for_version(leo, before + 1, seconds=5)
     assert leo.locator('#table .ct-sheet[data-seat="0"] .badge', has_text="marked").count() == 1
     hidden = leo.locator(f'#table .ct-sheet[data-seat="0"] [data-hex="{mia_hex}"]').get_attribute("class")
     assert "marked" not in hidden and "pending" not in hidden, "Leo must not see Mia's mark before he marks"

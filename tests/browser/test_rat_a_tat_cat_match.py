@@ -1,25 +1,12 @@
 """In real Chromium: two players create and join a Rat-a-Tat Cat match, play a whole round through the page,
 each seeing the other's moves arrive live, and the finished match lands in both players' history."""
 
-import time
-
 import pytest
 
+from tests.browser.tables import create_match, join_by_invitation, version, wait_for_version
 from tests.browser.test_signup import sign_up
 
 pytestmark = pytest.mark.browser
-
-
-def version(page) -> int:
-    return int(page.locator("#table").get_attribute("data-version"))
-
-
-def wait_for_version(page, at_least: int, seconds: float = 10) -> None:
-    """Poll from Python: the site's content security policy forbids the eval that wait_for_function needs."""
-    deadline = time.monotonic() + seconds
-    while version(page) < at_least:
-        assert time.monotonic() < deadline, f"the table never reached version {at_least}"
-        page.wait_for_timeout(50)
 
 
 def act(page, label: str) -> int:
@@ -51,18 +38,8 @@ def test_two_players_play_a_round_live(new_context):
     sign_up(mia, "mia", "Mia")
     sign_up(leo, "leo", "Leo")
 
-    mia.goto("/play/new/rat_a_tat_cat/")
-    mia.select_option("#id_seat_0", "me")
-    mia.select_option("#id_seat_1", "invite")
-    mia.fill("#id_option_rounds", "1")
-    mia.click("button:text('Create the match')")
-    mia.wait_for_url("**/matches/*/")
-    mia.locator("#live-status", has_text="Live").wait_for()
-    invite = mia.locator("#invite-link").input_value()
-
-    leo.goto(invite)
-    leo.click("button:text('Take a seat')")
-    leo.wait_for_url("**/matches/*/")
+    create_match(mia, "rat_a_tat_cat", ["me", "invite"], rounds=1)
+    join_by_invitation(mia, leo)
 
     # Mia's page learns that Leo sat down and the cards were dealt, without a reload.
     mia.locator(".table-status", has_text="Your move").wait_for()
@@ -101,12 +78,7 @@ def test_a_bot_answers_live(new_context):
     """Against a bot: its moves arrive by themselves after the human's, and the match ends without a reload."""
     mia = new_context().new_page()
     sign_up(mia, "mia2", "Mia")
-    mia.goto("/play/new/rat_a_tat_cat/")
-    mia.select_option("#id_seat_0", "me")
-    mia.select_option("#id_seat_1", "bot:good")
-    mia.fill("#id_option_rounds", "1")
-    mia.click("button:text('Create the match')")
-    mia.wait_for_url("**/matches/*/")
+    create_match(mia, "rat_a_tat_cat", ["me", "bot:good"], rounds=1)
     mia.locator(".table-status", has_text="Your move").wait_for()
     latest = play_a_turn(mia, knock=True)
     # The bot memorised its peek and takes its one last turn on the server; the page shows the end on its own.

@@ -1,0 +1,35 @@
+"""Helpers for browser tests of match pages: making and joining matches, and waiting for the table to move on."""
+import time
+
+
+def version(page) -> int:
+    """The version of the table the page shows."""
+    return int(page.locator("#table").get_attribute("data-version"))
+
+
+def wait_for_version(page, at_least: int, seconds: float = 10) -> None:
+    """Poll from Python: the site's content security policy forbids the eval that wait_for_function needs."""
+    deadline = time.monotonic() + seconds
+    while version(page) < at_least:
+        assert time.monotonic() < deadline, f"the table never reached version {at_least}"
+        page.wait_for_timeout(20)
+
+
+def create_match(page, game: str, seats: list[str], **options) -> None:
+    """Fill in the new-match form (seats as its choices: "me", "invite", "local", "bot:easy"...) and open it."""
+    page.goto(f"/play/new/{game}/")
+    for index, kind in enumerate(seats):
+        page.select_option(f"#id_seat_{index}", kind)
+    for name, value in options.items():
+        page.fill(f"#id_option_{name}", str(value))
+    page.click("button:text('Create the match')")
+    page.wait_for_url("**/matches/*/")
+    page.locator("#live-status", has_text="Live").wait_for()
+
+
+def join_by_invitation(host, guest) -> None:
+    """The guest follows the invitation link the host's page shows, and takes a seat."""
+    guest.goto(host.locator("#invite-link").input_value())
+    guest.click("button:text('Take a seat')")
+    guest.wait_for_url("**/matches/*/")
+    guest.locator("#live-status", has_text="Live").wait_for()
