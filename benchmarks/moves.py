@@ -23,30 +23,18 @@ import os
 import random
 import statistics
 import sys
-import tempfile
 import time
 import types
-import warnings
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-# Settings are read from the environment: a fresh SQLite file, production-like DEBUG off.
-_TMP = tempfile.TemporaryDirectory(prefix="topcat-bench-")
-os.environ["SQLITE_PATH"] = str(Path(_TMP.name) / "bench.sqlite3")
-os.environ["DJANGO_SETTINGS_MODULE"] = "catsite.settings"
-os.environ["DEBUG"] = "0"
-os.environ["SECRET_KEY"] = "benchmark-only-secret-key-" + "x" * 40
-os.environ["SECURE_SSL_REDIRECT"] = "0"
-os.environ["ALLOWED_HOSTS"] = "testserver"
-os.environ.setdefault("LOG_LEVEL", "ERROR")
-warnings.filterwarnings("ignore", "No directory at", UserWarning)  # whitenoise: no collected static files
+from benchmarks import fresh_django  # noqa: E402
+
+_TMP = fresh_django.setup("topcat-bench-")
 
 import django  # noqa: E402
-
-django.setup()
-
 from django.conf import settings  # noqa: E402
 from django.core.management import call_command  # noqa: E402
 from django.db import connection  # noqa: E402

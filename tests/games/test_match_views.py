@@ -6,6 +6,7 @@ import pytest
 from games import lobby
 from games.lobby import SeatPlan
 from games.models import Match, Move
+from tests.matches import play_out
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -160,8 +161,6 @@ def test_the_other_local_player_cannot_be_confirmed_by_a_stranger(client, mia, l
 
 
 def test_a_finished_match_shows_the_result_the_record_and_a_rematch(client, duel, mia):
-    from tests.games.test_turns import play_out
-
     match = play_out(duel.pk)
     client.force_login(mia)
     page = client.get(f"/matches/{match.pk}/").content.decode()

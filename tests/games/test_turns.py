@@ -9,6 +9,7 @@ from games import lobby, turns
 from games.lobby import SeatPlan
 from games.models import Match, Move
 from scoring.models import GameRecord
+from tests.matches import play_out
 
 pytestmark = pytest.mark.django_db
 
@@ -63,18 +64,6 @@ def test_a_match_not_started_takes_no_moves(mia):
     match = lobby.create_match(host=mia, game="rat_a_tat_cat", options={}, seats=[SeatPlan("me"), SeatPlan("invite")])
     with pytest.raises(turns.NotPlaying):
         turns.play(match_id=match.pk, seat=0, action={"type": "draw"}, version=0)
-
-
-def play_out(match_id):
-    """Play the first legal action of the first seat to move until the match is over."""
-    while True:
-        match = Match.objects.get(pk=match_id)
-        if match.status != Match.PLAYING:
-            return match
-        seat = match.engine.to_move(match.state)[0]
-        actions = match.engine.legal_actions(match.state, seat)
-        knock = [a for a in actions if a["type"] == "knock"]
-        turns.play(match_id=match_id, seat=seat, action=(knock or actions)[0], version=match.version)
 
 
 def test_the_end_of_the_game_saves_the_result_to_the_history(duel, mia, leo):

@@ -9,29 +9,18 @@ from types import SimpleNamespace
 import pytest
 from django.urls import reverse
 
-from games import lobby, turns
+from games import lobby
 from games.lobby import SeatPlan
 from games.models import Match
 from scoring import transfer
 from scoring.models import GameRecord, Participant
 from scoring.records import fingerprint, save_record
+from tests.matches import play_out
 
 pytestmark = pytest.mark.django_db
 
 
 # --- Helpers the other record tests share (plain functions, not fixtures) -----------------------------------
-
-
-def play_out(match_id: int) -> Match:
-    """Play the first legal action of the first seat to move (knocking when it can) until the match is over."""
-    while True:
-        match = Match.objects.get(pk=match_id)
-        if match.status != Match.PLAYING:
-            return match
-        seat = match.engine.to_move(match.state)[0]
-        actions = match.engine.legal_actions(match.state, seat)
-        knock = [a for a in actions if a["type"] == "knock"]
-        turns.play(match_id=match_id, seat=seat, action=(knock or actions)[0], version=match.version)
 
 
 def finished_match(host, game="rat_a_tat_cat", options=None, guest=None, local="Ann") -> Match:
