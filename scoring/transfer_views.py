@@ -125,6 +125,9 @@ def _replay_views(game, state, names: list[str]) -> dict:
         "state": state, "spectator": spectator, "seats": seats,
         "log": [_log_line(entry, names) for entry in (log or [])[-6:]],
         "game_template": _game_template(game.slug),
+        # A game's own replay page draws its table from this: its view with every hidden thing revealed.
+        "revealed": engine.reveal(state) if hasattr(engine, "reveal") else spectator,
+        "actions": [],
     }
     if not views["game_template"]:
         views["table_html"] = readable(_without(spectator, "log"), names)

@@ -5,7 +5,7 @@ import json
 from . import memory
 from .deck import OUTER, POSITIONS, card_name, draw_top, is_power, put_in_middle, shuffled_deck, with_article
 from .scoring import end_round, is_over, outcome
-from .visibility import final, view
+from .visibility import final, reveal, view
 
 SLUG = "rat_a_tat_cat"
 NAME = "Rat-a-Tat Cat"
@@ -23,7 +23,7 @@ OPTIONS = {
 }
 
 __all__ = ["SLUG", "NAME", "MIN_SEATS", "MAX_SEATS", "OPTIONS", "IllegalAction", "normalise_options", "new_game",
-           "to_move", "legal_actions", "apply", "view", "is_over", "outcome", "final", "deal_round"]
+           "to_move", "legal_actions", "apply", "view", "reveal", "is_over", "outcome", "final", "deal_round"]
 
 
 LOG_KEPT = 200

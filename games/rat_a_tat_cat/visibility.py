@@ -38,6 +38,15 @@ def view(state, seat=None) -> dict:
     }
 
 
+def reveal(state) -> dict:
+    """The table with every card in every row face up: for replays of finished matches, never for one in play."""
+    table = view(state, None)
+    for row in table["rows"]:
+        for card in row["cards"]:
+            card["shown"], card["face_up"] = state["rows"][row["seat"]][card["position"]], True
+    return table
+
+
 def _row_view(state, viewer, owner: int) -> dict:
     cards = [
         {"position": position, "shown": _shown(state, viewer, owner, position),
