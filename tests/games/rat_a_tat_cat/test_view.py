@@ -41,3 +41,12 @@ def test_the_log_names_positions_from_1_and_other_seats_by_token_never_a_hidden_
         {"seat": 0, "text": "drew a Swap and swapped their position 1 with position 4 of {seat:1}"},
         {"seat": 1, "text": "drew a card and put it in position 2, discarding a 0"},
     ]
+
+
+def test_the_reveal_for_replays_turns_every_card_face_up_and_hides_nothing_else():
+    state = play(stacked_game(ROWS, discard=4, draw=[5]), (0, "draw"))
+    revealed = engine.reveal(state)
+    assert [[card["shown"] for card in row["cards"]] for row in revealed["rows"]] == ROWS
+    assert all(card["face_up"] for row in revealed["rows"] for card in row["cards"])
+    spectator = engine.view(state, None)
+    assert {k: v for k, v in revealed.items() if k != "rows"} == {k: v for k, v in spectator.items() if k != "rows"}
