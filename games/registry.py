@@ -13,6 +13,7 @@ class Game:
     name: str
     players: str
     tagline: str
+    lower_score_wins: bool = False  # Rat-a-Tat Cat: the lowest total wins
 
     @cached_property
     def engine(self):
@@ -38,7 +39,8 @@ class Game:
 GAMES = [
     Game("hot_tin_roof", "Hot Tin Roof", "3-4",
          "Lay catwalks across the rooftops, gather sardine cans and trade them for fish."),
-    Game("rat_a_tat_cat", "Rat-a-Tat Cat", "2-6", "A memory card game: keep your four face-down cards low."),
+    Game("rat_a_tat_cat", "Rat-a-Tat Cat", "2-6", "A memory card game: keep your four face-down cards low.",
+         lower_score_wins=True),
     Game("cat_tower", "Cat Tower", "2-4",
          "Roll and write: draft dice and fill your tower with cats' favourite things."),
     Game("rat_hot", "Rat Hot", "2",

@@ -14,7 +14,7 @@ from games.registry import BY_SLUG, GAMES
 from scoring.models import GameRecord, Participant, PlayerProfile, RatingChange
 
 # Games where the lowest score is the best one (the winner still has rank 1 in every game).
-LOWER_IS_BETTER = frozenset({"rat_a_tat_cat"})
+LOWER_IS_BETTER = frozenset(game.slug for game in GAMES if game.lower_score_wins)
 HEAD_TO_HEAD_MIN_MATCHES = 2
 HEAD_TO_HEAD_LIMIT = 10
 LEADERBOARD_SIZE = 100
