@@ -1,6 +1,6 @@
 """The websocket: each connected page gets its own seat's table after every change, and at once on connect."""
 import pytest
-from asgiref.sync import sync_to_async
+from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 
 from catsite.asgi import application
@@ -30,7 +30,7 @@ async def test_every_seat_and_spectator_gets_its_own_view_after_a_move(duel, mia
     pages = {"mia": await connect(duel, mia), "leo": await connect(duel, leo), "guest": await connect(duel)}
     for ws in pages.values():
         await ws.receive_from(timeout=5)
-    await sync_to_async(turns.play)(match_id=duel.pk, seat=0, action={"type": "draw"}, version=0)
+    await database_sync_to_async(turns.play)(match_id=duel.pk, seat=0, action={"type": "draw"}, version=0)
     pushed = {name: await ws.receive_from(timeout=5) for name, ws in pages.items()}
     assert all('data-version="1"' in html for html in pushed.values())
     assert "You drew" in pushed["mia"]
@@ -43,5 +43,6 @@ async def test_every_seat_and_spectator_gets_its_own_view_after_a_move(duel, mia
 async def test_an_unknown_match_is_refused():
     communicator = WebsocketCommunicator(application, "/ws/matches/999/",
                                          headers=[(b"origin", b"http://127.0.0.1"), (b"host", b"127.0.0.1")])
-    connected, _ = await communicator.connect()
-    assert not connected
+    connected, code = await communicator.connect()
+    assert not connected and code == 4404
+    await communicator.wait()
