@@ -93,8 +93,10 @@ def table(request, match_id):
 
 
 def _confirm_seat(request, match: Match, seat: str) -> None:
-    seats = list(match.seats.all())
-    if seat.isdigit() and int(seat) in controlled_seats(seats, request.user):
+    # isdigit() alone is not enough: "²" is a digit that int() refuses.
+    if not (seat.isascii() and seat.isdigit()):
+        return
+    if int(seat) in controlled_seats(list(match.seats.all()), request.user):
         request.session[session_key(match.pk)] = int(seat)
 
 
@@ -154,6 +156,7 @@ def join(request, match_id, token):
 @require_POST
 @login_required
 def rematch(request, match_id):
+    get_object_or_404(Match, pk=match_id)
     try:
         again = seating.rematch(match_id=match_id, user=request.user)
     except seating.SeatingError as exc:

@@ -177,3 +177,17 @@ def test_unknown_matches_and_games_are_404(client, mia):
     client.force_login(mia)
     assert client.get("/matches/999/").status_code == 404
     assert client.get("/play/new/no_such_game/").status_code == 404
+
+
+@pytest.mark.parametrize("seat", ["abc", "99", "-1", "²", "1.5", ""])
+def test_a_bad_seat_in_the_address_is_ignored(client, mia, seat):
+    match = hot_seat(mia)
+    client.force_login(mia)
+    for url in (f"/matches/{match.pk}/?seat={seat}", f"/matches/{match.pk}/table/?seat={seat}"):
+        response = client.get(url)
+        assert response.status_code == 200 and "Pass the device to Ann" in response.content.decode()
+
+
+def test_a_rematch_of_no_match_is_404(client, mia):
+    client.force_login(mia)
+    assert client.post("/matches/999/rematch/").status_code == 404
