@@ -29,7 +29,11 @@ def _changed_layout(form_class, post) -> dict | None:
     if action.startswith("players-"):
         return {"seats": action.removeprefix("players-")}
     if action == "add-round":
-        return {"seats": post.get("seats"), "rounds": int(post.get("round_count") or 0) + 1}
+        try:
+            rounds = int(post.get("round_count") or 0) + 1
+        except ValueError:  # a hand-made post: the pad keeps its own default number of rounds
+            rounds = None
+        return {"seats": post.get("seats"), "rounds": rounds}
     return None
 
 

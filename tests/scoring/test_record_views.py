@@ -251,6 +251,13 @@ def test_rat_a_tat_cat_adds_a_round_keeping_the_scores(alice_client, alice, bob)
     assert 'name="round_count" value="3"' in response.text
 
 
+@pytest.mark.parametrize("slug", ["rat_a_tat_cat", "hot_tin_roof"])
+def test_adding_a_round_with_a_garbled_round_count_redraws_the_pad(alice_client, alice, bob, slug):
+    response = post(alice_client, slug, form_data("@alice", "@bob", "Zoe", action="add-round", round_count="abc"))
+    assert response.status_code == 200 and not GameRecord.objects.exists()
+    assert 'name="seat-2-new" value="Zoe"' in response.text
+
+
 # --- Cat Tower ----------------------------------------------------------------------------------------------
 
 
