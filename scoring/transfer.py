@@ -272,6 +272,8 @@ def check_table(record: dict) -> None:
         expected = tally.outcome(record["final"], record.get("options") or {})
     except ValueError as exc:
         raise RecordProblem(f"the final score sheet is not possible: {exc}") from None
+    except (TypeError, KeyError, AttributeError, IndexError) as exc:  # a crafted sheet must not crash an import
+        raise RecordProblem(f"the final score sheet cannot be read ({type(exc).__name__}: {exc})") from None
     if _plain(expected) != _plain(record["result"]):
         raise RecordProblem(f"the result does not follow from the final score sheet: it gives scores "
                             f"{expected['scores']} with ranks {expected['ranks']}")

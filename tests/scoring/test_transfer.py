@@ -359,6 +359,20 @@ def test_the_real_cat_tower_tally_recomputes_a_table_record(tower):
     assert "the result does not follow from the final score sheet" in problems_of([wrong])[0]
 
 
+GARBLED_SHEET = {"marks": "x", "cats": {}, "columns": {}, "footprints": {"circled": 0, "crossed": 0}}
+
+
+@pytest.mark.parametrize(("game", "final"), [
+    ("cat_tower", {"sheets": [GARBLED_SHEET] * 3}),
+    ("rat_hot", {"ended_by": "last_strip", "players": [{}, {}]}),
+])
+def test_a_table_record_with_a_garbled_sheet_is_refused_not_a_crash(duel, game, final):
+    record = table_record_from(duel.game_record.record)
+    record.update(game=game, final=final, options={})
+    [problem] = problems_of([record])
+    assert "the final score sheet" in problem, problem
+
+
 def test_the_real_rat_a_tat_cat_tally_recomputes_a_table_record(duel):
     pytest.importorskip("games.rat_a_tat_cat.tally")
     record = table_record_from(duel.game_record.record)
