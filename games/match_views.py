@@ -103,7 +103,8 @@ def _confirm_seat(request, match: Match, seat: str) -> None:
 @require_POST
 def move(request, match_id):
     """One move: the action, the seat it is for and the version of the table it was chosen on."""
-    seats = list(Seat.objects.filter(match_id=match_id).select_related("profile"))
+    # match__pk, not match_id: a pk lookup finds nothing for an id too big for the database instead of failing.
+    seats = list(Seat.objects.filter(match__pk=match_id).select_related("profile"))
     if not seats:
         raise Http404("There is no such match.")
     try:

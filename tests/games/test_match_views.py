@@ -191,3 +191,9 @@ def test_a_bad_seat_in_the_address_is_ignored(client, mia, seat):
 def test_a_rematch_of_no_match_is_404(client, mia):
     client.force_login(mia)
     assert client.post("/matches/999/rematch/").status_code == 404
+
+
+def test_a_move_to_a_match_id_too_big_for_the_database_is_404(client, mia):
+    client.force_login(mia)
+    response = client.post(f"/matches/{'9' * 25}/move/", {"seat": 0, "version": 0, "action": "{}"}, **HTMX)
+    assert response.status_code == 404
