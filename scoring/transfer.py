@@ -28,6 +28,7 @@ FORMAT = "catsite-record/1"
 SOURCES = ("online", "table")
 MAX_RECORDS = 5000  # one file; a player's whole history fits many times over
 MAX_MOVES = 20000  # one record; the longest real matches have a few hundred
+MAX_SCORE = 2**31 - 1  # what the history's integer score column holds on every database
 NAME_LENGTH, HANDLE_LENGTH, BOT_LENGTH = 60, 30, 20
 CSV_COLUMNS = ["date", "game", "source", "match_id", "seat", "name", "player", "score", "rank"]
 
@@ -165,6 +166,8 @@ def _check_result(result, seats: int) -> None:
             raise RecordProblem(f"result.{key} must be a list with one entry per seat ({seats})")
     if not all(_whole(score) for score in result["scores"]):
         raise RecordProblem("result.scores must be whole numbers")
+    if not all(abs(score) <= MAX_SCORE for score in result["scores"]):
+        raise RecordProblem(f"result.scores must lie between -{MAX_SCORE} and {MAX_SCORE}")
     if not all(_whole(rank) and 1 <= rank <= seats for rank in result["ranks"]):
         raise RecordProblem(f"result.ranks must be places from 1 to {seats}")
     if not all(isinstance(entry, dict) for entry in result["breakdown"]):

@@ -373,6 +373,17 @@ def test_a_table_record_with_a_garbled_sheet_is_refused_not_a_crash(duel, game, 
     assert "the final score sheet" in problem, problem
 
 
+def test_a_table_record_with_scores_too_large_to_store_is_refused(duel):
+    record = table_record_from(duel.game_record.record)
+    record.update(game="rat_hot", options={"rats": True}, final={"ended_by": "last_strip", "players": [
+        {"chips": 10**12, "final_tally": 0, "lost_by_rats": False},
+        {"chips": 1, "final_tally": 0, "lost_by_rats": False}]})
+    record["result"] = transfer.tally_for("rat_hot").outcome(record["final"], record["options"])
+    [problem] = problems_of([record])
+    assert "result.scores must lie between" in problem, problem
+    assert not GameRecord.objects.filter(source="table").exists()
+
+
 def test_the_real_rat_a_tat_cat_tally_recomputes_a_table_record(duel):
     pytest.importorskip("games.rat_a_tat_cat.tally")
     record = table_record_from(duel.game_record.record)
