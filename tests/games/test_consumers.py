@@ -4,7 +4,9 @@ from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 
 from catsite.asgi import application
-from games import turns
+from games import lobby, turns
+from games.lobby import SeatPlan
+from games.models import Match
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 
@@ -46,3 +48,33 @@ async def test_an_unknown_match_is_refused():
     connected, code = await communicator.connect()
     assert not connected and code == 4404
     await communicator.wait()
+
+
+async def test_a_hot_seat_push_asks_to_pass_the_device_before_showing_the_next_players_cards(mia, async_client):
+    match = await database_sync_to_async(lobby.create_match)(
+        host=mia, game="rat_a_tat_cat", options={},
+        seats=[SeatPlan("local", name="Ann"), SeatPlan("local", name="Ben")])
+    await async_client.aforce_login(mia)
+    await async_client.get(f"/matches/{match.pk}/table/?seat=0")  # Ann holds the device
+    cookie = f"sessionid={async_client.cookies['sessionid'].value}".encode()
+    ws = WebsocketCommunicator(application, f"/ws/matches/{match.pk}/", headers=[
+        (b"origin", b"http://127.0.0.1"), (b"host", b"127.0.0.1"), (b"cookie", cookie)])
+    assert (await ws.connect())[0]
+    assert "Draw a card" in await ws.receive_from(timeout=5)
+
+    # Ann ends her turn: the push to this screen hides the table until Ben says he holds the device.
+    for kind in ["memorised", "draw", "discard", "discard", "discard", "end_turn"]:
+        match = await database_sync_to_async(Match.objects.get)(pk=match.pk)
+        legal = [a for a in match.engine.legal_actions(match.state, 0) if a["type"] == kind]
+        if legal:
+            await database_sync_to_async(turns.play)(match_id=match.pk, seat=0, action=legal[0],
+                                                     version=match.version)
+            pushed = await ws.receive_from(timeout=5)
+    assert "Pass the device to Ben" in pushed and 'class="card number' not in pushed
+
+    # Ben confirms over HTTP; the socket reads the confirmation afresh and shows his table.
+    await async_client.get(f"/matches/{match.pk}/table/?seat=1")
+    await ws.send_to(text_data="{}")
+    shown = await ws.receive_from(timeout=5)
+    assert "Pass the device" not in shown and "Your move, Ben" in shown
+    await ws.disconnect()
