@@ -17,6 +17,13 @@
     if (event.detail.target.id !== "table") return;
     const incoming = table(new DOMParser().parseFromString(event.detail.serverResponse, "text/html"));
     const shown = table(document);
+    // A refused move (4xx: a stale table, an illegal move) answers the fresh table and the reason; htmx 2 does
+    // not swap error answers by itself.
+    const status = event.detail.xhr.status;
+    if (incoming && status >= 400 && status < 500) {
+      event.detail.shouldSwap = true;
+      event.detail.isError = false;
+    }
     if (incoming && shown && Number(incoming.dataset.version) < Number(shown.dataset.version)) {
       event.detail.shouldSwap = false;
     }

@@ -1,0 +1,29 @@
+"""In real Chromium: a move the server refuses (a stale table, an illegal move) shows the fresh table and why."""
+import re
+
+import pytest
+
+from tests.browser.tables import create_match, version
+from tests.browser.test_signup import sign_up
+
+pytestmark = pytest.mark.browser
+
+
+def test_a_refused_move_shows_the_reason_and_the_fresh_table(new_context):
+    nell = new_context().new_page()
+    sign_up(nell, "nell", "Nell")
+    create_match(nell, "rat_a_tat_cat", ["me", "local"], rounds=1)
+    nell.click("#table a:text('show my table')")
+    nell.locator("#table button", has_text="Draw a card").wait_for()
+    shown = version(nell)
+
+    # The page's form is made stale on its way to the server, as if another move had happened first.
+    def stale(route):
+        route.continue_(post_data=re.sub(r"version=\d+", f"version={shown + 5}", route.request.post_data))
+
+    nell.route("**/move/", stale)
+    nell.locator("#table button", has_text="Draw a card").click()
+    alert = nell.locator("#table [role=alert]")
+    alert.wait_for()
+    assert "table changed" in alert.inner_text()
+    assert version(nell) == shown and nell.locator("#table button", has_text="Draw a card").count() == 1
