@@ -44,6 +44,9 @@ class NewMatchForm(forms.Form):
             self.fields["minutes"] = forms.IntegerField(
                 label="Time limit (minutes)", min_value=1, max_value=600, required=False, initial=30,
                 help_text="When the game ends by time: the round in progress is finished after this.")
+        self.fields["listed"] = forms.BooleanField(
+            label="List the open seats in the lobby", required=False, initial=True,
+            help_text="Anyone may then take an open seat; otherwise only your invitation link leads to them.")
         choices = seat_choices(game)
         bots = [c for c, _ in choices if c.startswith("bot:")]
         defaults = ["me", bots[-1] if bots else "invite"]
@@ -89,4 +92,5 @@ class NewMatchForm(forms.Form):
             "options": {name: data[f"option_{name}"] for name in self.option_names},
             "seats": data["plans"],
             "time_limit": timedelta(minutes=minutes) if minutes else None,
+            "listed": data.get("listed", False),
         }

@@ -25,7 +25,8 @@ def new_seed() -> int:
 
 
 @transaction.atomic
-def create_match(*, host, game: str, options: dict, seats: list[SeatPlan], time_limit=None) -> Match:
+def create_match(*, host, game: str, options: dict, seats: list[SeatPlan], time_limit=None,
+                 listed: bool = True) -> Match:
     """A new match; it starts at once when nobody has to be invited."""
     engine = registry.get(game).engine
     if not engine.MIN_SEATS <= len(seats) <= engine.MAX_SEATS:
@@ -37,7 +38,7 @@ def create_match(*, host, game: str, options: dict, seats: list[SeatPlan], time_
     except engine.IllegalAction as exc:
         raise SeatingError(str(exc)) from exc
     match = Match.objects.create(game=game, options=options, seed=new_seed(), host=host, time_limit=time_limit,
-                                 has_bots=any(plan.kind == "bot" for plan in seats))
+                                 has_bots=any(plan.kind == "bot" for plan in seats), listed=listed)
     Seat.objects.bulk_create(seat_from_plan(match, index, plan, host) for index, plan in enumerate(seats))
     start_if_full(match)
     return match
@@ -96,7 +97,7 @@ def rematch(*, match_id: int, user) -> Match:
         return existing
     again = Match.objects.create(
         game=match.game, options=match.options, seed=new_seed(), host=user, time_limit=match.time_limit,
-        rematch_of=match, has_bots=match.has_bots,
+        rematch_of=match, has_bots=match.has_bots, listed=match.listed,
     )
     Seat.objects.bulk_create(
         Seat(match=again, index=s.index, kind=s.kind, user=s.user, profile=s.profile, name=s.name,

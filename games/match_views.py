@@ -22,7 +22,7 @@ from games.wake import wake
 
 def lobby(request):
     open_matches = (
-        Match.objects.filter(status=Match.OPEN, seats__kind=Seat.OPEN).distinct().prefetch_related("seats")[:50]
+        Match.objects.filter(status=Match.OPEN, listed=True, seats__kind=Seat.OPEN).distinct().prefetch_related("seats")[:50]
     )
     mine = []
     if request.user.is_authenticated:
@@ -162,6 +162,8 @@ def rematch(request, match_id):
         again = seating.rematch(match_id=match_id, user=request.user)
     except seating.SeatingError as exc:
         messages.error(request, str(exc))
+        if request.htmx:  # the message is shown by the page the browser goes to
+            return HttpResponseClientRedirect(reverse("match", args=[match_id]))
         return redirect("match", match_id)
     if request.htmx:
         return HttpResponseClientRedirect(again.get_absolute_url())

@@ -27,6 +27,8 @@ class Match(models.Model):
     has_bots = models.BooleanField(default=False, help_text="Bots sit down when the match is made and never leave.")
     host = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="hosted_matches")
     invite_token = models.CharField(max_length=32, default=new_token)
+    listed = models.BooleanField(default=True, help_text="Open seats are listed in the lobby for anyone to take; "
+                                                         "otherwise only the invitation link leads to them.")
     rematch_of = models.OneToOneField(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematch"
     )

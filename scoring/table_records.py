@@ -113,9 +113,14 @@ def _prepare(*, game, choices, played_on, final, options, exclude=None) -> dict:
 def record_table_game(*, user, game: str, choices: list[SeatChoice], played_on: date, final: dict, options: dict,
                       location: str = "", duration: timedelta | None = None, notes: str = "") -> GameRecord:
     """Save a game played at the table, creating table players for new names; AlreadyRecorded for a repeat."""
-    record = _prepare(game=game, choices=choices, played_on=played_on, final=final, options=options)
+    record = build_record(game=game, seats=_seat_entries(choices), played_on=played_on, final=final, options=options)
     try:
         with transaction.atomic():
+            # One recording at a time per recorder: a double click waits here, then finds the first as a repeat.
+            PlayerProfile.objects.select_for_update().filter(user=user).first()
+            duplicate = _duplicate_of(record)
+            if duplicate is not None:
+                raise AlreadyRecorded(duplicate)
             _create_new_players(record["seats"], created_by=user)
             return save_record(record, recorded_by=user, location=location, duration=duration, notes=notes)
     except IntegrityError:

@@ -197,3 +197,27 @@ def test_a_move_to_a_match_id_too_big_for_the_database_is_404(client, mia):
     client.force_login(mia)
     response = client.post(f"/matches/{'9' * 25}/move/", {"seat": 0, "version": 0, "action": "{}"}, **HTMX)
     assert response.status_code == 404
+
+
+def test_an_unlisted_match_is_reached_only_by_its_invitation(client, mia, leo):
+    match = lobby.create_match(host=mia, game="rat_a_tat_cat", options={}, listed=False,
+                               seats=[SeatPlan("me"), SeatPlan("invite")])
+    client.force_login(leo)
+    assert match.invite_token not in client.get("/play/").content.decode()
+    client.post(f"/matches/{match.pk}/join/{match.invite_token}/")
+    assert Match.objects.get(pk=match.pk).status == Match.PLAYING
+
+
+def test_the_form_lists_a_match_in_the_lobby_when_asked(client, mia):
+    client.force_login(mia)
+    seats = {"seat_0": "me", "seat_1": "invite", "option_end": "rounds", "option_rounds": 3, "option_limit": 100}
+    client.post("/play/new/rat_a_tat_cat/", seats | {"listed": "on"})
+    client.post("/play/new/rat_a_tat_cat/", seats)
+    assert [m.listed for m in Match.objects.order_by("pk")] == [True, False]
+
+
+def test_a_refused_rematch_asked_through_htmx_sends_the_browser_back_to_the_match(client, duel, mia):
+    client.force_login(mia)
+    response = client.post(f"/matches/{duel.pk}/rematch/", **HTMX)  # the match is not over
+    assert response["HX-Redirect"] == f"/matches/{duel.pk}/"
+    assert Match.objects.count() == 1
