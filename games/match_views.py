@@ -22,7 +22,8 @@ from games.wake import wake
 
 def lobby(request):
     open_matches = (
-        Match.objects.filter(status=Match.OPEN, listed=True, seats__kind=Seat.OPEN).distinct().prefetch_related("seats")[:50]
+        Match.objects.filter(status=Match.OPEN, listed=True, seats__kind=Seat.OPEN)
+        .distinct().prefetch_related("seats")[:50]
     )
     mine = []
     if request.user.is_authenticated:
