@@ -48,6 +48,29 @@ class BrowserServer:
     env: dict = field(repr=False)
     directory: Path
     log: Path
+    port: int = 0
+    process: subprocess.Popen | None = field(default=None, repr=False)
+
+    def start(self) -> None:
+        with self.log.open("a") as log_file:
+            self.process = subprocess.Popen(
+                [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(self.port), "catsite.asgi:application"],
+                cwd=ROOT, env=self.env, stdout=log_file, stderr=subprocess.STDOUT,
+            )
+        _wait_until_answering(self.url, self.process, self.log)
+
+    def stop(self) -> None:
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+
+    def restart(self) -> None:
+        """Stop the server and start it again on the same port and database, as a deploy or a crash would."""
+        self.stop()
+        self.start()
 
 
 def free_port() -> int:
@@ -134,26 +157,15 @@ def browser_server(tmp_path_factory):
         _create_database(os.environ["DATABASE_URL"])
     _run_manage(env, "migrate", "--noinput")
     port = free_port()
-    url = f"http://127.0.0.1:{port}"
-    log = directory / "daphne.log"
-    with log.open("w") as log_file:
-        process = subprocess.Popen(
-            [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), "catsite.asgi:application"],
-            cwd=ROOT,
-            env=env,
-            stdout=log_file,
-            stderr=subprocess.STDOUT,
-        )
+    server = BrowserServer(url=f"http://127.0.0.1:{port}", env=env, directory=directory,
+                           log=directory / "daphne.log", port=port)
+    server.log.touch()
     try:
-        _wait_until_answering(url, process, log)
-        yield BrowserServer(url=url, env=env, directory=directory, log=log)
+        server.start()
+        yield server
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+        if server.process is not None:
+            server.stop()
         if postgres:
             _drop_database(os.environ["DATABASE_URL"])
         shutil.rmtree(directory / "media", ignore_errors=True)

@@ -15,6 +15,14 @@ def wait_for_version(page, at_least: int, seconds: float = 10) -> None:
         page.wait_for_timeout(20)
 
 
+def act(page, label: str) -> int:
+    """Click the move button with this label and wait for the table it answers; returns its version."""
+    before = version(page)
+    page.locator("#table button", has_text=label).first.click()
+    wait_for_version(page, before + 1)
+    return version(page)
+
+
 def create_match(page, game: str, seats: list[str], **options) -> None:
     """Fill in the new-match form (seats as its choices: "me", "invite", "local", "bot:easy"...) and open it."""
     page.goto(f"/play/new/{game}/")

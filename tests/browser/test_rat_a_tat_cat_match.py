@@ -3,18 +3,10 @@ each seeing the other's moves arrive live, and the finished match lands in both 
 
 import pytest
 
-from tests.browser.tables import create_match, join_by_invitation, version, wait_for_version
+from tests.browser.tables import act, create_match, join_by_invitation, version, wait_for_version
 from tests.browser.test_signup import sign_up
 
 pytestmark = pytest.mark.browser
-
-
-def act(page, label: str) -> int:
-    """Click the move button with this label and wait for the table it answers."""
-    before = version(page)
-    page.locator("#table button", has_text=label).first.click()
-    wait_for_version(page, before + 1)
-    return version(page)
 
 
 def visible(page, label: str) -> bool:

@@ -1,0 +1,38 @@
+"""In real Chromium: the server restarts in the middle of a turn, and nothing is lost. The pages reconnect by
+themselves, show the same table (the drawn card included), and the match goes on live."""
+
+import pytest
+
+from tests.browser.tables import act, create_match, join_by_invitation, version, wait_for_version
+from tests.browser.test_signup import sign_up
+
+pytestmark = pytest.mark.browser
+RECONNECT_MS = 30_000  # htmx's websocket extension retries with a growing delay
+
+
+def test_a_server_restart_loses_nothing(new_context, browser_server):
+    mia, leo = new_context().new_page(), new_context().new_page()
+    sign_up(mia, "mia3", "Mia")
+    sign_up(leo, "leo3", "Leo")
+    create_match(mia, "rat_a_tat_cat", ["me", "invite"], rounds=2)
+    join_by_invitation(mia, leo)
+    mia.locator(".table-status", has_text="Your move").wait_for()
+
+    drawn_at = act(mia, "Draw a card")
+    drawn = mia.locator("#table .pile.drawn .card").inner_text()
+    wait_for_version(leo, drawn_at)
+
+    browser_server.restart()
+
+    for page in (mia, leo):
+        page.locator("#live-status", has_text="Live").wait_for(timeout=RECONNECT_MS)
+        assert version(page) == drawn_at
+    assert mia.locator("#table .pile.drawn .card").inner_text() == drawn, "the drawn card is still Mia's to play"
+    assert leo.locator("#table .pile.drawn").count() == 0, "and still hidden from Leo"
+
+    # The match goes on, live, after the restart.
+    label = "Discard it" if mia.locator("#table button", has_text="Discard it").count() else "Don't use it"
+    played_at = act(mia, label)
+    wait_for_version(leo, played_at)
+    mia.reload()
+    assert version(mia) >= played_at
