@@ -23,11 +23,14 @@ def act(page, label: str) -> int:
     return version(page)
 
 
-def create_match(page, game: str, seats: list[str], **options) -> None:
-    """Fill in the new-match form (seats as its choices: "me", "invite", "local", "bot:easy"...) and open it."""
+def create_match(page, game: str, seats: list[str], names: dict[int, str] | None = None, **options) -> None:
+    """Fill in the new-match form (seats as its choices: "me", "invite", "local", "bot:easy"...; names of local
+    players and bots by seat) and open the match."""
     page.goto(f"/play/new/{game}/")
     for index, kind in enumerate(seats):
         page.select_option(f"#id_seat_{index}", kind)
+    for index, name in (names or {}).items():
+        page.fill(f"#id_name_{index}", name)
     for name, value in options.items():
         page.fill(f"#id_option_{name}", str(value))
     page.click("button:text('Create the match')")
