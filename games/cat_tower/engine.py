@@ -162,10 +162,17 @@ def spare_footprints(sheet: dict) -> int:
     return sheet["footprints"]["circled"] - sheet["footprints"]["crossed"]
 
 
+def item_die(dice: tuple[int, int], item: int, floor: int) -> int:
+    """Which die (0: the player's, 1: the shared one) gives the item in the cheaper way to make (item, floor);
+    the player's own on a tie. The other die gives the floor."""
+    a, b = dice
+    return 0 if abs(a - item) + abs(b - floor) <= abs(b - item) + abs(a - floor) else 1
+
+
 def mark_cost(dice: tuple[int, int], item: int, floor: int) -> int:
     """Fewest footprints to turn the two dice into (item, floor), either die playing either part."""
-    a, b = dice
-    return min(abs(a - item) + abs(b - floor), abs(b - item) + abs(a - floor))
+    first = item_die(dice, item, floor)
+    return abs(dice[first] - item) + abs(dice[1 - first] - floor)
 
 
 def unscored_cats(sheet: dict) -> list[str]:

@@ -4,7 +4,7 @@ Everything here reads the engine's view and the legal actions the framework pass
 """
 from django import template
 
-from games.cat_tower.engine import HOUSE, TOWER
+from games.cat_tower.engine import HOUSE, TOWER, item_die
 from games.cat_tower.scoring import CATEGORIES, cat_factors
 from games.cat_tower.sheet import hex_key
 
@@ -48,13 +48,11 @@ def pips(value) -> list[tuple[int, int]]:
 def _dice_use(dice: tuple[int, int], item: int, floor: int) -> str:
     """Which die gives the item and which the floor, in words, the cheaper way round (yours as the item on a tie)."""
     mine, shared = dice
-    as_item = abs(mine - item) + abs(shared - floor)
-    as_floor = abs(shared - item) + abs(mine - floor)
 
     def part(whose, value, target):
         return f"{whose} {value}" if value == target else f"{whose} {value}→{target}"
 
-    if as_item <= as_floor:
+    if item_die(dice, item, floor) == 0:
         return f"item: {part('your', mine, item)}, floor: {part('shared', shared, floor)}"
     return f"item: {part('shared', shared, item)}, floor: {part('your', mine, floor)}"
 
