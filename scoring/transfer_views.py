@@ -133,7 +133,7 @@ def _replay_views(game, state, names: list[str]) -> dict:
         views["table_html"] = readable(_without(spectator, "log"), names)
         for seat in seats:
             seat["html"] = readable(_differences(seat["view"], spectator), names)
-        views["revealed_html"] = readable(_without(state, "log"), names)
+        views["revealed_html"] = readable(_without(views["revealed"], "log"), names)
     return views
 
 

@@ -452,6 +452,14 @@ def final(state: dict) -> dict:
     return {"sheets": [_record_sheet(s) for s in state["sheets"]]}
 
 
+def reveal(state: dict) -> dict:
+    """The table with nothing hidden: for replays of finished matches, never for one in play. Every seat's mark
+    submitted this round is shown ("pending", per seat) before the others have marked."""
+    table = view(state, None)
+    table["pending"] = [None if mark is None else dict(mark) for mark in state["pending"]]
+    return table
+
+
 def view(state: dict, seat: int | None) -> dict:
     """What one seat (None: a spectator) may see. Sheets hold revealed marks only; a seat's own submitted mark
     of this round is in "pending", the others' are hidden until the last one is in."""

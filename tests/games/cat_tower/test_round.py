@@ -131,3 +131,17 @@ def test_a_refused_action_changes_nothing():
         with pytest.raises(engine.IllegalAction):
             engine.apply(state, seat, action)
     assert snapshot(state) == before
+
+
+def test_the_reveal_for_replays_shows_every_submitted_mark_and_hides_nothing_else():
+    state = engine.new_game(2, 5, {})
+    while state["phase"] != "mark":
+        seat = engine.to_move(state)[0]
+        state = engine.apply(state, seat, engine.legal_actions(state, seat)[0])
+    seat = engine.to_move(state)[0]
+    mark = engine.legal_actions(state, seat)[0]
+    state = engine.apply(state, seat, mark)
+    revealed, spectator = engine.reveal(state), engine.view(state, None)
+    assert spectator["pending"] is None and revealed["pending"][seat] == mark
+    del revealed["pending"], spectator["pending"]
+    assert revealed == spectator
