@@ -113,7 +113,7 @@ def test_a_game_may_bring_its_own_replay_template(client, match, settings, tmp_p
     (tmp_path / "rat_a_tat_cat").mkdir()
     (tmp_path / "rat_a_tat_cat" / "replay.html").write_text(
         "<p id=own>{{ step }}: {% for seat in seats %}{{ seat.name }} {{ seat.view.seat }};{% endfor %}"
-        " {{ state.rows|length }}</p>")
+        " {{ revealed.rows|length }}</p>")
     settings.TEMPLATES = [{**settings.TEMPLATES[0], "DIRS": [tmp_path, *settings.TEMPLATES[0]["DIRS"]]}]
     text = client.get(replay_url(match.game_record.pk, 1)).text
     assert "<p id=own>1: Alice Cooper 0;Bob Dylan 1; 2</p>" in text
