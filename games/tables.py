@@ -1,12 +1,10 @@
 """Renders a match's table for one viewpoint: the page, the htmx answer and the websocket push share it."""
-import re
-
 from django.template.loader import render_to_string
 
+from games.log_words import who, with_names
 from games.models import Match
 from games.viewer import Viewpoint, viewpoint
 
-SEAT_TOKEN = re.compile(r"\{seat:(\d+)\}")
 LOG_LINES = 40
 
 
@@ -17,17 +15,9 @@ def load(match_id: int) -> tuple[Match, list]:
 
 
 def log_lines(entries: list[dict], names: list[str]) -> list[dict]:
-    """The engine's public log in words, newest first, with seat tokens replaced by names."""
-    def name(m):
-        index = int(m.group(1))
-        return names[index] if index < len(names) else f"seat {index + 1}"
-
-    lines = []
-    for entry in reversed(entries[-LOG_LINES:]):
-        seat = entry.get("seat")
-        lines.append({"who": names[seat] if seat is not None and seat < len(names) else "",
-                      "text": SEAT_TOKEN.sub(name, entry.get("text", ""))})
-    return lines
+    """The engine's public log in words, newest first, with seat mentions replaced by names."""
+    return [{"who": who(entry, names), "text": with_names(entry.get("text", ""), names)}
+            for entry in reversed(entries[-LOG_LINES:])]
 
 
 def context(match: Match, seats: list, point: Viewpoint, error: str = "") -> dict:

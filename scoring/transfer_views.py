@@ -1,5 +1,4 @@
 """Views of data portability: record downloads (JSON, CSV), the import form, and the replay of an online match."""
-import re
 
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
@@ -10,6 +9,7 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 from django.views.decorators.http import require_GET
 
+from games.log_words import who, with_names
 from games.registry import BY_SLUG
 from scoring import transfer
 from scoring.forms_transfer import ImportForm
@@ -141,10 +141,8 @@ def _log_line(entry, names: list[str]) -> str:
     """A log entry ({"seat", "text"} in the games here) as a sentence that names who acted."""
     if not isinstance(entry, dict):
         return _text(entry, names)
-    text, seat = _text(entry.get("text", ""), names), entry.get("seat")
-    if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(names):
-        return f"{names[seat]} {text}"
-    return text
+    name, text = who(entry, names), _text(entry.get("text", ""), names)
+    return f"{name} {text}" if name else text
 
 
 def _game_template(slug: str) -> str | None:
@@ -169,21 +167,12 @@ def _differences(view, spectator) -> dict:
 
 # --- A readable rendering of any JSON value: key/value tables, lists, tables of uniform rows ----------------
 
-SEAT_MENTION = re.compile(r"\{seat:(\d+)\}")
-
-
 def _text(value, names: list[str]) -> str:
     if value is None:
         return "–"
     if isinstance(value, bool):
         return "yes" if value else "no"
-    text = str(value)
-
-    def name(found):
-        seat = int(found.group(1))
-        return names[seat] if seat < len(names) else found.group(0)
-
-    return SEAT_MENTION.sub(name, text)
+    return with_names(str(value), names)
 
 
 def _label(key) -> str:
