@@ -21,6 +21,25 @@ class Game:
         module = f"games.{self.slug}.engine"
         return import_module(module) if find_spec(module) else None
 
+    @cached_property
+    def words(self):
+        """The game's words module (games/<slug>/words.py: log events and refusals in words), or None."""
+        module = f"games.{self.slug}.words"
+        return import_module(module) if find_spec(module) else None
+
+    def event_text(self, entry: dict) -> str:
+        """A log entry in words, "{seat:N}" mentions left for the page to name. Entries saved before the engines
+        spoke in events carry their English "text" and are shown as they are."""
+        if "event" in entry and self.words is not None:
+            return self.words.event(entry)
+        return str(entry.get("text", ""))
+
+    def refusal_text(self, exc: Exception) -> str:
+        """Why a move was refused, in words: the words module's sentence for its code, else the engine's English."""
+        code = getattr(exc, "code", None)
+        text = self.words.refusal(code, exc.params) if code and self.words is not None else None
+        return text or str(exc) or "That move is not allowed now."
+
     @property
     def playable(self) -> bool:
         return self.engine is not None

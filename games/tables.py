@@ -14,9 +14,9 @@ def load(match_id: int) -> tuple[Match, list]:
     return match, seats
 
 
-def log_lines(entries: list[dict], names: list[str]) -> list[dict]:
+def log_lines(game, entries: list[dict], names: list[str]) -> list[dict]:
     """The engine's public log in words, newest first, with seat mentions replaced by names."""
-    return [{"who": who(entry, names), "text": with_names(entry.get("text", ""), names)}
+    return [{"who": who(entry, names), "text": with_names(game.event_text(entry), names)}
             for entry in reversed(entries[-LOG_LINES:])]
 
 
@@ -33,7 +33,7 @@ def context(match: Match, seats: list, point: Viewpoint, error: str = "") -> dic
         ctx.update(
             view=view,
             actions=match.engine.legal_actions(match.state, point.seat) if point.can_act else [],
-            log=log_lines(view.get("log", []), names),
+            log=log_lines(match.game_info, view.get("log", []), names),
             game_template=f"{match.game}/table.html",
         )
     return ctx

@@ -87,7 +87,7 @@ def _apply(match: Match, seat: int | None, action: dict) -> None:
     try:
         match.state = engine.apply(match.state, seat, copy.deepcopy(action))
     except engine.IllegalAction as exc:
-        raise IllegalMove(str(exc) or "That move is not allowed now.") from exc
+        raise IllegalMove(match.game_info.refusal_text(exc)) from exc
     match.version += 1
     Move.objects.create(match=match, seq=match.version, seat=seat, action=action)
     if engine.is_over(match.state):

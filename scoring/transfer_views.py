@@ -123,7 +123,7 @@ def _replay_views(game, state, names: list[str]) -> dict:
     log = spectator.get("log") if isinstance(spectator, dict) else None
     views = {
         "state": state, "spectator": spectator, "seats": seats,
-        "log": [_log_line(entry, names) for entry in (log or [])[-6:]],
+        "log": [_log_line(game, entry, names) for entry in (log or [])[-6:]],
         "game_template": _game_template(game.slug),
         # A game's own replay page draws its table from this: its view with every hidden thing revealed.
         "revealed": engine.reveal(state) if hasattr(engine, "reveal") else spectator,
@@ -137,11 +137,11 @@ def _replay_views(game, state, names: list[str]) -> dict:
     return views
 
 
-def _log_line(entry, names: list[str]) -> str:
-    """A log entry ({"seat", "text"} in the games here) as a sentence that names who acted."""
+def _log_line(game, entry, names: list[str]) -> str:
+    """A log entry (an event, or {"seat", "text"} when saved before events) as a sentence naming who acted."""
     if not isinstance(entry, dict):
         return _text(entry, names)
-    name, text = who(entry, names), _text(entry.get("text", ""), names)
+    name, text = who(entry, names), _text(game.event_text(entry), names)
     return f"{name} {text}" if name else text
 
 
