@@ -22,7 +22,7 @@ from django.utils import timezone
 from games.registry import BY_SLUG
 from scoring import ratings
 from scoring.models import GameRecord, PlayerProfile
-from scoring.records import fingerprint, parse_moment, save_record
+from scoring.records import MomentProblem, fingerprint, parse_moment, read_moment, save_record
 
 FORMAT = "catsite-record/1"
 SOURCES = ("online", "table")
@@ -150,12 +150,9 @@ def _check_moment(value, key: str) -> None:
     if value is None:
         return
     try:
-        moment = datetime.fromisoformat(value.replace("Z", "+00:00")) if isinstance(value, str) else None
-    except ValueError:
-        moment = None
-    if moment is None or moment.tzinfo is None:
-        raise RecordProblem(f"{key} must be an ISO 8601 time with its zone, like 2026-11-30T20:40:00Z, "
-                            f"not {value!r}")
+        read_moment(value)
+    except MomentProblem as exc:
+        raise RecordProblem(f"{key} {exc}") from None
 
 
 def _check_result(result, seats: int) -> None:
