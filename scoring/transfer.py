@@ -19,6 +19,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import QuerySet
 from django.utils import timezone
 
+from catsite import limits
 from games.registry import BY_SLUG
 from scoring import ratings
 from scoring.models import GameRecord, PlayerProfile
@@ -26,6 +27,8 @@ from scoring.records import MomentProblem, fingerprint, parse_moment, read_momen
 
 FORMAT = "catsite-record/1"
 SOURCES = ("online", "table")
+MAX_FILE_BYTES = 10 * 1024 * 1024  # one file, uploaded or given to the import command
+MAX_DEPTH = 32  # a record nests 5 or 6 levels deep; Python's json and copy fail at around a thousand
 MAX_RECORDS = 5000  # one file; a player's whole history fits many times over
 MAX_MOVES = 20000  # one record; the longest real matches have a few hundred
 MAX_SCORE = 2**31 - 1  # what the history's integer score column holds on every database
@@ -66,15 +69,20 @@ def plural(n: int, word: str) -> str:
 def parse_records(data: bytes | str) -> list[dict]:
     """The records of an uploaded file: one record object, or a JSON array of them. ImportRefused if unreadable."""
     if isinstance(data, bytes):
+        if len(data) > MAX_FILE_BYTES:
+            raise ImportRefused([f"The file is larger than {MAX_FILE_BYTES // (1024 * 1024)} MB; "
+                                 "split it into smaller files."])
         try:
             data = data.decode("utf-8-sig")
         except UnicodeDecodeError:
             raise ImportRefused(["The file is not UTF-8 text; a record file is JSON."]) from None
     try:
-        parsed = json.loads(data)
+        parsed = limits.loads(data, max_bytes=MAX_FILE_BYTES, max_depth=MAX_DEPTH, what="The file")
     except json.JSONDecodeError as exc:
         where = f"line {exc.lineno}, column {exc.colno}"
         raise ImportRefused([f"The file is not valid JSON: {exc.msg} at {where}."]) from None
+    except limits.TooMuch as exc:
+        raise ImportRefused([str(exc)]) from None
     records = parsed if isinstance(parsed, list) else [parsed]
     if not records:
         raise ImportRefused(["The file holds an empty list: there are no records to import."])
