@@ -22,6 +22,7 @@ from django.utils import timezone
 from catsite import limits
 from games.registry import BY_SLUG
 from scoring import ratings
+from scoring.csv_safety import safe_cell
 from scoring.models import GameRecord, PlayerProfile
 from scoring.records import MomentProblem, fingerprint, parse_moment, read_moment, save_record
 
@@ -428,13 +429,14 @@ def csv_rows(records) -> tuple[list[str], list[dict]]:
 
 
 def to_csv(records) -> str:
-    """The records as CSV for spreadsheets (see csv_rows); true/false and empty cells for yes/no and none."""
+    """The records as CSV for spreadsheets (see csv_rows); true/false and empty cells for yes/no and none. No cell
+    starts like a formula (scoring.csv_safety): names and notes come from users."""
     header, rows = csv_rows([records] if isinstance(records, GameRecord) else records)
     out = io.StringIO()
-    writer = csv.DictWriter(out, fieldnames=header, restval="", lineterminator="\n")
-    writer.writeheader()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow([safe_cell(column) for column in header])
     for row in rows:
-        writer.writerow({k: _cell(v) for k, v in row.items()})
+        writer.writerow([safe_cell(_cell(row.get(column))) for column in header])
     return out.getvalue()
 
 
