@@ -86,8 +86,19 @@ SQLITE_OPTIONS = {
     "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
 }
 DATABASE_URL = os.environ.get("DATABASE_URL", "")
+# PostgreSQL: one pool of connections per process (psycopg's pool), so that the number of connections is bounded by
+# DATABASE_POOL_SIZE x processes, not by the threads an ASGI server starts (each request runs in a thread of its
+# own, and a persistent connection kept by a thread that is gone stays open until PostgreSQL runs out of them).
+# Django hands its connection back to the pool at the end of each request (CONN_MAX_AGE must be 0 with a pool).
+# A request that finds every connection busy waits up to DATABASE_POOL_TIMEOUT seconds. See docs/deployment.md.
+DATABASE_POOL_SIZE = int(os.environ.get("DATABASE_POOL_SIZE", "10"))
+DATABASE_POOL_TIMEOUT = float(os.environ.get("DATABASE_POOL_TIMEOUT", "30"))
 if DATABASE_URL:
-    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=60, conn_health_checks=True)}
+    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=0, conn_health_checks=True)}
+    if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+        DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+            "min_size": 1, "max_size": DATABASE_POOL_SIZE, "timeout": DATABASE_POOL_TIMEOUT, "max_idle": 300,
+        }
 else:
     DATABASES = {
         "default": {
