@@ -1,5 +1,6 @@
 """Settings for Top Cat, read from the environment (the README lists every variable)."""
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -34,6 +35,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django.contrib.humanize",
     "channels",
+    "axes",
     "django_htmx",
     "template_partials",
     "scoring",
@@ -56,6 +58,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "axes.middleware.AxesMiddleware",  # last: it turns a locked-out login into the 429 page
 ]
 
 ROOT_URLCONF = "catsite.urls"
@@ -125,6 +128,18 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+AUTHENTICATION_BACKENDS = ["scoring.login_limits.LoginAttemptsBackend", "django.contrib.auth.backends.ModelBackend"]
+# Failed logins (django-axes, see scoring/login_limits.py and docs/security.md): a username and address pair is
+# locked out after LOGIN_FAILURE_LIMIT wrong passwords, for LOGIN_COOLOFF_MINUTES (each new attempt restarts it).
+AXES_FAILURE_LIMIT = int(os.environ.get("LOGIN_FAILURE_LIMIT", "10"))
+AXES_COOLOFF_TIME = timedelta(minutes=float(os.environ.get("LOGIN_COOLOFF_MINUTES", "15")))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_TEMPLATE = "registration/locked.html"
+AXES_VERBOSE = False
+# Behind PROXY_COUNT proxies that append to X-Forwarded-For, the client's address is the one the outermost saw.
+PROXY_COUNT = int(os.environ.get("PROXY_COUNT", "0"))
+AXES_CLIENT_IP_CALLABLE = "scoring.login_limits.client_address"
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
