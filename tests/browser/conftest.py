@@ -37,7 +37,9 @@ LAUNCH_ARGS = [
     "--no-first-run",
     "--disable-quic",
 ]
-BROWSER_DATABASE = "topcat_browser"
+# Named after DATABASE_URL's database (topcat -> topcat_browser), so that runs against different databases on one
+# PostgreSQL server never drop each other's.
+BROWSER_DATABASE = urlsplit(os.environ.get("DATABASE_URL", "")).path.lstrip("/") + "_browser"
 STARTUP_SECONDS = 60
 DEFAULT_TIMEOUT_MS = 15_000
 
