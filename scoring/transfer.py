@@ -356,23 +356,19 @@ def to_json(records) -> str:
     return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
 
 
-# The order of breakdown categories on pages and in CSV, as records.md lists them. PostgreSQL's jsonb does not keep
-# the order of an object's keys, so the order cannot come from the stored record.
-BREAKDOWN_ORDER = ["rounds", "cans", "fish", "chips", "final_tally", "cats", "yarn", "butterfly", "bowl", "cushion",
-                   "mouse", "columns", "lost_by_rats"]
+def _category_order(game: str):
+    """Breakdown categories in the order the game declares (records.md's). PostgreSQL's jsonb does not keep the
+    order of an object's keys, so the order cannot come from the stored record. Unknown keys go last."""
+    known = BY_SLUG.get(game)
+    order = list(known.breakdown) if known is not None else ["total"]
+    return lambda key: (0, order.index(key)) if key in order else (1, key)
 
 
-def _category_order(key: str) -> tuple:
-    if key == "total":
-        return (2, key)
-    return (0, BREAKDOWN_ORDER.index(key)) if key in BREAKDOWN_ORDER else (1, key)
-
-
-def flat_breakdown(breakdown: dict) -> dict:
+def flat_breakdown(breakdown: dict, game: str) -> dict:
     """A seat's breakdown as flat columns: numbers and words as they are, a list of them as key_1, key_2...
-    ("rounds" gives round_1, round_2...); anything deeper is left out. Categories in records.md's order."""
+    ("rounds" gives round_1, round_2...); anything deeper is left out. Categories in the game's order."""
     flat = {}
-    for key in sorted(breakdown, key=_category_order):
+    for key in sorted(breakdown, key=_category_order(game)):
         value = breakdown[key]
         if _simple(value):
             flat[key] = value
@@ -415,7 +411,7 @@ def csv_rows(records) -> tuple[list[str], list[dict]]:
                 "rank": participant.rank,
             }
             extra = breakdown[participant.seat] if participant.seat < len(breakdown) else {}
-            for key, value in flat_breakdown(extra if isinstance(extra, dict) else {}).items():
+            for key, value in flat_breakdown(extra if isinstance(extra, dict) else {}, game_record.game).items():
                 row.setdefault(key, value)
             rows.append(row)
     extra_columns = [c for c in breakdown_columns(rows) if c not in CSV_COLUMNS]

@@ -28,6 +28,8 @@ def test_the_direction_of_scores_is_the_engines(game):
             assert ranks[winner] == 1 and ranks[1 - winner] == 2
 
 
-def test_a_game_has_a_page_script_only_when_it_brings_one():
-    assert registry.get("cat_tower").script == "js/cat_tower.js"
-    assert registry.get("rat_a_tat_cat").script is None
+def test_a_game_loads_the_static_files_it_declares_and_they_exist():
+    assert registry.get("cat_tower").table_js == ["js/cat_tower.js"]
+    assert registry.get("rat_a_tat_cat").table_js == []
+    assert registry.get("rat_a_tat_cat").table_css == ["rat_a_tat_cat/table.css"]
+    assert all(not game.missing_assets() for game in registry.GAMES)

@@ -128,9 +128,10 @@ def test_csv_spreads_rat_a_tat_cat_rounds_into_columns(client, duel):
 
 
 def test_flat_breakdown_keeps_simple_values_and_skips_deep_ones():
-    flat = transfer.flat_breakdown({"chips": 4, "lost_by_rats": True, "rounds": [3, None], "deep": {"a": 1},
-                                    "lists": [[1]]})
+    flat = transfer.flat_breakdown({"rounds": [3, None], "lost_by_rats": True, "chips": 4, "deep": {"a": 1},
+                                    "lists": [[1]]}, "rat_hot")
     assert flat == {"chips": 4, "lost_by_rats": True, "round_1": 3, "round_2": None}
+    assert list(flat) == ["chips", "lost_by_rats", "round_1", "round_2"]  # the game's order, unknown keys last
 
 
 # --- Import: the round trip ---------------------------------------------------------------------------------
