@@ -12,8 +12,6 @@ import io
 import json
 from dataclasses import dataclass, field
 from datetime import datetime
-from importlib import import_module
-from importlib.util import find_spec
 
 from django.db import IntegrityError, transaction
 from django.db.models import QuerySet
@@ -259,9 +257,8 @@ def replay(record: dict, upto: int | None = None):
 
 
 def tally_for(slug: str):
-    """The game's table tally module (games.<slug>.tally), or None while it has none."""
-    module = f"games.{slug}.tally"
-    return import_module(module) if find_spec(module) else None
+    """The game's table tally module, or None while it has none."""
+    return BY_SLUG[slug].tally
 
 
 def check_table(record: dict) -> None:
