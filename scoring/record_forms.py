@@ -12,6 +12,7 @@ from django.utils import timezone
 
 from scoring import services
 from scoring.models import PlayerProfile
+from scoring.records import FIRST_YEAR
 from scoring.table_records import SeatChoice
 
 NUMBER = {"inputmode": "numeric", "class": "num-input"}
@@ -90,6 +91,8 @@ class RecordForm(forms.Form):
         played_on = self.cleaned_data["played_on"]
         if played_on > timezone.localdate() + timedelta(days=1):  # a day's grace for players east of the server
             raise forms.ValidationError("That date is still to come: enter the day the game was played.")
+        if played_on.year < FIRST_YEAR:
+            raise forms.ValidationError(f"A game recorded here was played in {FIRST_YEAR} or later.")
         return played_on
 
     # --- the seats ----------------------------------------------------------------------------------------

@@ -17,14 +17,18 @@ from django.db import IntegrityError, transaction
 from django.db.models import QuerySet
 from django.utils import timezone
 
+from catsite import limits
 from games.contract import is_whole
 from games.registry import BY_SLUG
 from scoring import ratings
+from scoring.csv_safety import safe_cell
 from scoring.models import GameRecord, PlayerProfile
-from scoring.records import fingerprint, parse_moment, save_record
+from scoring.records import MomentProblem, fingerprint, parse_moment, read_moment, save_record
 
 FORMAT = "catsite-record/1"
 SOURCES = ("online", "table")
+MAX_FILE_BYTES = 10 * 1024 * 1024  # one file, uploaded or given to the import command
+MAX_DEPTH = 32  # a record nests 5 or 6 levels deep; Python's json and copy fail at around a thousand
 MAX_RECORDS = 5000  # one file; a player's whole history fits many times over
 MAX_MOVES = 20000  # one record; the longest real matches have a few hundred
 MAX_SCORE = 2**31 - 1  # what the history's integer score column holds on every database
@@ -65,15 +69,20 @@ def plural(n: int, word: str) -> str:
 def parse_records(data: bytes | str) -> list[dict]:
     """The records of an uploaded file: one record object, or a JSON array of them. ImportRefused if unreadable."""
     if isinstance(data, bytes):
+        if len(data) > MAX_FILE_BYTES:
+            raise ImportRefused([f"The file is larger than {MAX_FILE_BYTES // (1024 * 1024)} MB; "
+                                 "split it into smaller files."])
         try:
             data = data.decode("utf-8-sig")
         except UnicodeDecodeError:
             raise ImportRefused(["The file is not UTF-8 text; a record file is JSON."]) from None
     try:
-        parsed = json.loads(data)
+        parsed = limits.loads(data, max_bytes=MAX_FILE_BYTES, max_depth=MAX_DEPTH, what="The file")
     except json.JSONDecodeError as exc:
         where = f"line {exc.lineno}, column {exc.colno}"
         raise ImportRefused([f"The file is not valid JSON: {exc.msg} at {where}."]) from None
+    except limits.TooMuch as exc:
+        raise ImportRefused([str(exc)]) from None
     records = parsed if isinstance(parsed, list) else [parsed]
     if not records:
         raise ImportRefused(["The file holds an empty list: there are no records to import."])
@@ -149,12 +158,9 @@ def _check_moment(value, key: str) -> None:
     if value is None:
         return
     try:
-        moment = datetime.fromisoformat(value.replace("Z", "+00:00")) if isinstance(value, str) else None
-    except ValueError:
-        moment = None
-    if moment is None or moment.tzinfo is None:
-        raise RecordProblem(f"{key} must be an ISO 8601 time with its zone, like 2026-11-30T20:40:00Z, "
-                            f"not {value!r}")
+        read_moment(value)
+    except MomentProblem as exc:
+        raise RecordProblem(f"{key} {exc}") from None
 
 
 def _check_result(result, seats: int) -> None:
@@ -413,13 +419,14 @@ def csv_rows(records) -> tuple[list[str], list[dict]]:
 
 
 def to_csv(records) -> str:
-    """The records as CSV for spreadsheets (see csv_rows); true/false and empty cells for yes/no and none."""
+    """The records as CSV for spreadsheets (see csv_rows); true/false and empty cells for yes/no and none. No cell
+    starts like a formula (scoring.csv_safety): names and notes come from users."""
     header, rows = csv_rows([records] if isinstance(records, GameRecord) else records)
     out = io.StringIO()
-    writer = csv.DictWriter(out, fieldnames=header, restval="", lineterminator="\n")
-    writer.writeheader()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow([safe_cell(column) for column in header])
     for row in rows:
-        writer.writerow({k: _cell(v) for k, v in row.items()})
+        writer.writerow([safe_cell(_cell(row.get(column))) for column in header])
     return out.getvalue()
 
 

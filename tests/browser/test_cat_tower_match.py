@@ -5,6 +5,7 @@ import re
 import time
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.browser.tables import create_match, join_by_invitation, version, wait_for_version
 from tests.browser.test_signup import sign_up
@@ -59,8 +60,8 @@ def test_a_player_and_two_bots_play_a_whole_game(new_context):
     sign_up(page, "tomcat", "Tom")
 
     create_match(page, "cat_tower", ["me", "bot:easy", "bot:good"])
-    assert page.locator("#table .ct-roll .ct-die").count() == 4, "three players roll four dice"
-    assert page.locator("#table .ct-sheet").count() == 3
+    expect(page.locator("#table .ct-roll .ct-die"), "three players roll four dice").to_have_count(4)
+    expect(page.locator("#table .ct-sheet")).to_have_count(3)
 
     deadline = time.monotonic() + GAME_SECONDS
     moves = []
@@ -88,14 +89,14 @@ def test_a_player_and_two_bots_play_a_whole_game(new_context):
     marked = moves.count("mark")
     assert moves.count("die") >= 3 and marked + moves.count("pass") >= 3, moves
     assert marked, "the player drew some items on the tower"
-    assert page.locator(".result").is_visible()
-    assert page.locator(".result tbody tr").count() == 3
+    expect(page.locator(".result")).to_be_visible()
+    expect(page.locator(".result tbody tr")).to_have_count(3)
     # The final sheets and scores stay on the page: the player's items are drawn on the tower.
-    assert page.locator("#table .ct-sheet.mine .ct-cell.marked").count() == marked
-    assert page.locator("#table .ct-sheet.mine .ct-cell.marked use").count() == marked
+    expect(page.locator("#table .ct-sheet.mine .ct-cell.marked")).to_have_count(marked)
+    expect(page.locator("#table .ct-sheet.mine .ct-cell.marked use")).to_have_count(marked)
     my_total = page.locator('#table .ct-scores td[data-seat="0"][data-category="total"]').inner_text()
-    assert page.locator(".result tbody tr", has_text="Tom").locator("td.num").inner_text() == my_total
-    assert "the game ends" in page.locator(".match-log").inner_text()
+    expect(page.locator(".result tbody tr", has_text="Tom").locator("td.num")).to_have_text(my_total)
+    expect(page.locator(".match-log")).to_contain_text("the game ends")
     assert not errors, errors
 
 
@@ -138,28 +139,28 @@ def test_marks_stay_hidden_until_everyone_has_marked(new_context):
     item = radio.get_attribute("value")
     radio.check()
     fits = leo.locator(f"#table .ct-sheet.mine .ct-pick.offers-{item} > summary")
-    assert fits.count() > 0
+    expect(fits).not_to_have_count(0)
     fits.first.click()
     opened = leo.locator("#table .ct-sheet.mine .ct-cell:has(details[open])").get_attribute("data-hex")
     shown = leo.locator("#table .ct-sheet.mine details[open] .ct-pop button:visible")
-    assert shown.count() > 0 and all(item.capitalize() in text for text in shown.all_inner_texts())
+    expect(shown).not_to_have_count(0)
+    assert all(item.capitalize() in text for text in shown.all_inner_texts())
 
     # Mia marks first: she sees her own mark waiting; Leo's page is redrawn by the push but keeps his choice open.
     before = version(leo)
     assert move(mia, open_a_lit_hex(mia)) == "mark"
     mia.locator("#table .ct-play", has_text="Waiting for the others").wait_for()
     mia_hex = mia.locator("#table .ct-sheet.mine .ct-cell.pending").get_attribute("data-hex")
-    assert mia.locator("#table .ct-pending-text").inner_text()
-    wait_for_version(leo, before + 1, seconds=5)
-    assert leo.locator('#table .ct-sheet[data-seat="0"] .badge', has_text="marked").count() == 1
+    expect(mia.locator("#table .ct-pending-text")).not_to_have_text("")
+    wait_for_version(leo, before + 1)
+    expect(leo.locator('#table .ct-sheet[data-seat="0"] .badge', has_text="marked")).to_have_count(1)
     hidden = leo.locator(f'#table .ct-sheet[data-seat="0"] [data-hex="{mia_hex}"]').get_attribute("class")
     assert "marked" not in hidden and "pending" not in hidden, "Leo must not see Mia's mark before he marks"
-    assert leo.locator(f'#table .ct-sheet.mine [data-hex="{opened}"] details[open]').count() == 1
-    assert leo.locator(f'#table .ct-filter input[value="{item}"]').is_checked()
+    expect(leo.locator(f'#table .ct-sheet.mine [data-hex="{opened}"] details[open]')).to_have_count(1)
+    expect(leo.locator(f'#table .ct-filter input[value="{item}"]')).to_be_checked()
 
     # Leo marks: the round is revealed, and each sees the other's item on their tower.
     assert move(leo, leo.locator("#table .ct-sheet.mine details[open] .ct-pop button:visible").first) == "mark"
     for page, seat, key in ((mia, 1, opened), (leo, 0, mia_hex)):
         cell = page.locator(f'#table .ct-sheet[data-seat="{seat}"] [data-hex="{key}"].marked')
-        cell.wait_for()
-        assert cell.locator("use").count() == 1
+        expect(cell.locator("use")).to_have_count(1)
