@@ -17,10 +17,7 @@ from .refusals import refuse
 SLUG = "hot_tin_roof"
 NAME = "Hot Tin Roof"
 MIN_SEATS, MAX_SEATS = rules.MIN_PLAYERS, rules.MAX_PLAYERS
-OPTIONS = {
-    "home_tiles_break_ties": {**rules.OPTIONS["home_tiles_break_ties"], "label": "Home tiles break ties",
-                              "help": "Before the seat rule, the player who took the most home tiles wins a tie."},
-}
+OPTIONS = rules.OPTIONS  # their labels and help for people are in words.py
 LOG_KEPT = 60  # the page shows 40 lines; the moves are the record
 
 __all__ = ["SLUG", "NAME", "MIN_SEATS", "MAX_SEATS", "OPTIONS", "IllegalAction", "new_game", "to_move",
