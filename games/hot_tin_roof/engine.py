@@ -18,10 +18,11 @@ SLUG = "hot_tin_roof"
 NAME = "Hot Tin Roof"
 MIN_SEATS, MAX_SEATS = rules.MIN_PLAYERS, rules.MAX_PLAYERS
 OPTIONS = rules.OPTIONS  # their labels and help for people are in words.py
+normalise_options = rules.normalise_options
 LOG_KEPT = 60  # the page shows 40 lines; the moves are the record
 
-__all__ = ["SLUG", "NAME", "MIN_SEATS", "MAX_SEATS", "OPTIONS", "IllegalAction", "new_game", "to_move",
-           "legal_actions", "apply", "view", "is_over", "outcome", "final"]
+__all__ = ["SLUG", "NAME", "MIN_SEATS", "MAX_SEATS", "OPTIONS", "IllegalAction", "normalise_options", "new_game",
+           "to_move", "legal_actions", "apply", "view", "is_over", "outcome", "final"]
 
 ACTION_KEYS = {  # every key an action of each type may carry
     "dive": {"type", "dumpster", "gap", "patio", "from", "tile", "pair"},
