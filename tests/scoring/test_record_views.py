@@ -171,7 +171,7 @@ def test_hot_tin_roof_home_tiles_break_ties_first_with_the_option(alice_client, 
     ({"s0-cans": ""}, "This field is required."),
     ({"s0-cans": "-4"}, "Ensure this value is greater than or equal to 0."),
     ({"s2-home_tiles": "4"}, "All 12 fish were taken, one for each pair joined"),
-    ({"s0-penalties": "10"}, "Alice Cooper: paid 10 cans of penalties, which is not 15 per pair"),
+    ({"s0-penalties": "30"}, "Alice Cooper: paid 30 cans of penalties for 1 pair(s) left: at most 15 cans per pair"),
     ({"s1-pairs_left": "3", "s1-penalties": "15"}, "a player has only 2 pairs"),
     ({"s2-home_tiles": "2"}, "Zoe: holds 3 fish and has 0 pair(s) on the board but took only 2 home tile(s)"),
 ])
