@@ -159,7 +159,8 @@ def apply(state: dict, seat, action: dict) -> dict:
     for spice, cells in scored:
         owner, chip = OWNER[spice], scoring.chip_for(len(cells))
         new["chips"][owner][chip] += 1
-        new["scored"].append({"seat": owner, "spice": spice, "cells": sorted(cells), "chip": chip})
+        new["scored"].append({"seat": owner, "spice": spice, "cells": [list(c) for c in sorted(cells)],
+                              "chip": chip})
         new["log"].append({"event": "scored", "seat": owner, "spice": spice, "size": len(cells), "chip": chip,
                            "points": scoring.CHIPS[chip], "by": seat})
     if not new["revealed"]:

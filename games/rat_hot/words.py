@@ -119,12 +119,35 @@ REFUSALS = {
     "bad_options": gettext_lazy("The settings could not be read."),
     "seat_count": gettext_lazy("Rat Hot is for two players."),
     "not_whole": gettext_lazy("Enter a whole number."),
+    # the table sheet (tally.py): shown next to the field they belong to
+    "two_players": gettext_lazy("Rat Hot is for two players: give each one's chips and final tally."),
+    "not_a_count": gettext_lazy("Enter a whole number, 0 or more."),
+    "bad_rats_flag": gettext_lazy("Lost by rats is yes or no."),
+    "bad_end": gettext_lazy("The game ends with the last strip or with the rats."),
+    "rats_and_last_strip": gettext_lazy("A player lost by rats, so the game did not end with the last strip."),
+    "played_without_rats": gettext_lazy("The game was played without rats, so nobody can lose by rats."),
+    "one_loser": gettext_lazy("When the rats end the game, say which one player showed three of their rats."),
+    "no_final_tally": gettext_lazy("When the rats end the game there is no final tally: leave it empty."),
+    "impossible_sheet": gettext_lazy("This sheet is not possible: see the reasons next to the fields."),
 }
+
+GROUPS = {"pairs": ("%(n)d group of two", "%(n)d groups of two"),
+          "large": ("%(n)d group of three or more", "%(n)d groups of three or more")}
 
 
 def refusal(code: str, params: dict) -> str | None:
     if code == "out_of_range":
         return _("Enter a number from %(low)d to %(high)d.") % {"low": params.get("low", 0),
                                                               "high": params.get("high", 0)}
+    if code == "more_groups_than_chips":
+        groups = ngettext(*GROUPS[params["group"]], params["groups"]) % {"n": params["groups"]}
+        chips = ngettext("only %(n)d grey chip", "only %(n)d grey chips", params["chips"]) \
+            if params["chip"] == "grey" else ngettext("only %(n)d yellow chip", "only %(n)d yellow chips",
+                                                      params["chips"])
+        return _("%(groups)s at the end, but %(chips)s: each such group took a chip of that colour when it got its "
+                 "final shape.") % {"groups": groups, "chips": chips % {"n": params["chips"]}}
+    if code == "too_many_groups":
+        return _("These groups need at least %(cells)d spaces of this player's spices; the strips have only "
+                 "%(spaces)d.") % params
     text = REFUSALS.get(code)
     return None if text is None else str(text)

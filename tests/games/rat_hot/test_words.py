@@ -66,13 +66,22 @@ def codes_raised() -> set[str]:
     codes = set()
     for source in sources:
         codes |= set(re.findall(r'IllegalAction\(\s*"(\w+)"', source))
+        codes |= set(re.findall(r'Problem\([^,()]+, [^,()]+,\s*"(\w+)"', source))
     from games.rat_hot import layout
     return codes | {layout.OFF_TABLE, layout.HOLLOW, layout.ONE_STRIP, layout.NOT_TOUCHING}
 
 
 def test_every_refusal_code_has_a_sentence():
-    missing = sorted(code for code in codes_raised() if words.refusal(code, {}) is None)
+    params = {"group": "pairs", "groups": 2, "chip": "grey", "chips": 1, "cells": 47, "spaces": 44}
+    assert {"more_groups_than_chips", "no_final_tally", "not_bad_end"} - codes_raised() == {"not_bad_end"}
+    missing = sorted(code for code in codes_raised() if words.refusal(code, params) is None)
     assert missing == []
+    assert words.refusal("more_groups_than_chips", params) == (
+        "2 groups of two at the end, but only 1 grey chip: each such group took a chip of that colour when it got its "
+        "final shape.")
+    assert words.refusal("more_groups_than_chips", {**params, "group": "large", "groups": 1, "chip": "yellow",
+                                                    "chips": 0}).startswith("1 group of three or more at the end, "
+                                                                            "but only 0 yellow chips")
     assert words.refusal("no_such_code", {}) is None
     assert words.refusal("out_of_range", {"low": 0, "high": 44}) == "Enter a number from 0 to 44."
 
