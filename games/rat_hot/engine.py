@@ -18,8 +18,8 @@ from games.contract import (
     check_seat_count,
     is_whole,
     next_rng,
-    normalise_options,
 )
+from games.contract import normalise_options as _normalise
 
 from . import layout as geometry
 from . import scoring
@@ -39,10 +39,15 @@ LOG_KEPT = 200
 # --------------------------------------------------------------------------------------------- the state
 
 
+def normalise_options(options: dict | None) -> dict:
+    """Every option with its default; IllegalAction for an unknown option or a value not allowed."""
+    return _normalise(OPTIONS, options)
+
+
 def new_game(seats: int, seed: int, options: dict | None = None) -> dict:
     check_seat_count(seats, MIN_SEATS, MAX_SEATS)
     state = {
-        "seats": seats, "seed": seed, "draws": 0, "options": normalise_options(OPTIONS, options),
+        "seats": seats, "seed": seed, "draws": 0, "options": normalise_options(options),
         "cells": {_key(c): [1, space, START_ID] for c, space in zip(geometry.START_CELLS, spaces_of(START_ID),
                                                                     strict=True)},
         "placements": [[START_ID, -1, 0, "E"]],
@@ -232,3 +237,8 @@ def view(state: dict, seat: int | None) -> dict:
         "tally": [dict(t) for t in state["tally"]] if state["tally"] else None,
         "log": [dict(entry) for entry in state["log"]],
     }
+
+
+def reveal(state: dict) -> dict:
+    """The view with every secret shown, for replays of a finished match: the face-down strips in their order."""
+    return {**view(state, None), "deck": list(state["deck"])}
