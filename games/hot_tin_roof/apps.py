@@ -12,5 +12,5 @@ class HotTinRoofConfig(GameConfig):
     min_players, max_players = 3, 4
     colour = "#c8601d"
     breakdown = ("cans", "fish", "total")
-    parts = ("tally", "pad")
+    parts = ("engine", "bots", "tally", "pad", "words")
     order = 1

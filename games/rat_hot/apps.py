@@ -12,5 +12,5 @@ class RatHotConfig(GameConfig):
     min_players, max_players = 2, 2
     colour = "#8e3fa8"
     breakdown = ("chips", "final_tally", "lost_by_rats", "total")
-    parts = ("tally", "pad")
+    parts = ("engine", "bots", "tally", "pad", "words")
     order = 4

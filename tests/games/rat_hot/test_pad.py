@@ -10,7 +10,8 @@ from django.urls import reverse
 
 from scoring import table_records, transfer
 from scoring.models import GameRecord
-from scoring.record_forms import FORMS, RatHotForm
+from games import registry
+from games.rat_hot.pad import Pad
 from scoring.table_records import SeatChoice
 from tests.scoring.test_record_views import errors_in, form_data, places, post, saved
 
@@ -31,9 +32,10 @@ def field_errors(response, name: str) -> str:
                                                                   block.group(0), re.S))
 
 
-def test_the_sheet_is_the_game_s_own_pad():
-    assert FORMS["rat_hot"] is RatHotForm and RatHotForm.__module__ == "games.rat_hot.pad"
-    assert RatHotForm.pad_template == "rat_hot/pad.html" and RatHotForm.totals_template == "rat_hot/totals.html"
+def test_the_sheet_is_the_game_s_own_pad(alice):
+    assert registry.get("rat_hot").pad is Pad
+    pad = Pad(user=alice, seats=2)
+    assert (pad.pad_template, pad.totals_template) == ("rat_hot/pad.html", "rat_hot/totals.html")
 
 
 def test_the_sheet_asks_chips_by_colour_and_groups_by_size(alice_client):
