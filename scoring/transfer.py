@@ -12,14 +12,13 @@ import io
 import json
 from dataclasses import dataclass, field
 from datetime import datetime
-from importlib import import_module
-from importlib.util import find_spec
 
 from django.db import IntegrityError, transaction
 from django.db.models import QuerySet
 from django.utils import timezone
 
 from catsite import limits
+from games.contract import is_whole
 from games.registry import BY_SLUG
 from scoring import ratings
 from scoring.csv_safety import safe_cell
@@ -144,7 +143,7 @@ def _check_seats(seats) -> None:
         where = f"seat {index}"
         if not isinstance(seat, dict):
             raise RecordProblem(f"{where} must be an object with seat, name, player and bot")
-        if not _whole(seat.get("seat")) or seat["seat"] != index:
+        if not is_whole(seat.get("seat")) or seat["seat"] != index:
             raise RecordProblem(f"{where} is numbered {seat.get('seat')!r}: seats are numbered 0, 1, 2... in order")
         name = seat.get("name")
         if not isinstance(name, str) or not name.strip() or len(name) > NAME_LENGTH:
@@ -170,18 +169,14 @@ def _check_result(result, seats: int) -> None:
     for key in ("scores", "ranks", "breakdown"):
         if not isinstance(result.get(key), list) or len(result[key]) != seats:
             raise RecordProblem(f"result.{key} must be a list with one entry per seat ({seats})")
-    if not all(_whole(score) for score in result["scores"]):
+    if not all(is_whole(score) for score in result["scores"]):
         raise RecordProblem("result.scores must be whole numbers")
     if not all(abs(score) <= MAX_SCORE for score in result["scores"]):
         raise RecordProblem(f"result.scores must lie between -{MAX_SCORE} and {MAX_SCORE}")
-    if not all(_whole(rank) and 1 <= rank <= seats for rank in result["ranks"]):
+    if not all(is_whole(rank) and 1 <= rank <= seats for rank in result["ranks"]):
         raise RecordProblem(f"result.ranks must be places from 1 to {seats}")
     if not all(isinstance(entry, dict) for entry in result["breakdown"]):
         raise RecordProblem("result.breakdown must hold one object per seat")
-
-
-def _whole(value) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _plain(value):
@@ -196,7 +191,7 @@ def check_online(record: dict) -> None:
     if engine is None:
         raise RecordProblem(f"{BY_SLUG[record['game']].name} cannot be played online here, so its online records "
                             "cannot be replayed")
-    if not _whole(record.get("seed")):
+    if not is_whole(record.get("seed")):
         raise RecordProblem("an online record needs its seed (a whole number)")
     moves = record.get("moves")
     _check_moves(moves)
@@ -220,10 +215,10 @@ def _check_moves(moves) -> None:
     if len(moves) > MAX_MOVES:
         raise RecordProblem(f"the record has {len(moves)} moves; at most {MAX_MOVES} are replayed")
     for number, move in enumerate(moves, start=1):
-        if not isinstance(move, dict) or not _whole(move.get("seq")) or move["seq"] != number:
+        if not isinstance(move, dict) or not is_whole(move.get("seq")) or move["seq"] != number:
             raise RecordProblem(f"move {number} must be an object with seq {number}: moves are numbered 1, 2, 3... "
                                 "in order")
-        if move.get("seat") is not None and not _whole(move["seat"]):
+        if move.get("seat") is not None and not is_whole(move["seat"]):
             raise RecordProblem(f"move {number}: the seat must be a whole number (or null for the match's own move)")
         action = move.get("action")
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
@@ -265,9 +260,8 @@ def replay(record: dict, upto: int | None = None):
 
 
 def tally_for(slug: str):
-    """The game's table tally module (games.<slug>.tally), or None while it has none."""
-    module = f"games.{slug}.tally"
-    return import_module(module) if find_spec(module) else None
+    """The game's table tally module, or None while it has none."""
+    return BY_SLUG[slug].tally
 
 
 def check_table(record: dict) -> None:
@@ -362,23 +356,19 @@ def to_json(records) -> str:
     return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
 
 
-# The order of breakdown categories on pages and in CSV, as records.md lists them. PostgreSQL's jsonb does not keep
-# the order of an object's keys, so the order cannot come from the stored record.
-BREAKDOWN_ORDER = ["rounds", "cans", "fish", "chips", "final_tally", "cats", "yarn", "butterfly", "bowl", "cushion",
-                   "mouse", "columns", "lost_by_rats"]
+def _category_order(game: str):
+    """Breakdown categories in the order the game declares (records.md's). PostgreSQL's jsonb does not keep the
+    order of an object's keys, so the order cannot come from the stored record. Unknown keys go last."""
+    known = BY_SLUG.get(game)
+    order = list(known.breakdown) if known is not None else ["total"]
+    return lambda key: (0, order.index(key)) if key in order else (1, key)
 
 
-def _category_order(key: str) -> tuple:
-    if key == "total":
-        return (2, key)
-    return (0, BREAKDOWN_ORDER.index(key)) if key in BREAKDOWN_ORDER else (1, key)
-
-
-def flat_breakdown(breakdown: dict) -> dict:
+def flat_breakdown(breakdown: dict, game: str) -> dict:
     """A seat's breakdown as flat columns: numbers and words as they are, a list of them as key_1, key_2...
-    ("rounds" gives round_1, round_2...); anything deeper is left out. Categories in records.md's order."""
+    ("rounds" gives round_1, round_2...); anything deeper is left out. Categories in the game's order."""
     flat = {}
-    for key in sorted(breakdown, key=_category_order):
+    for key in sorted(breakdown, key=_category_order(game)):
         value = breakdown[key]
         if _simple(value):
             flat[key] = value
@@ -421,7 +411,7 @@ def csv_rows(records) -> tuple[list[str], list[dict]]:
                 "rank": participant.rank,
             }
             extra = breakdown[participant.seat] if participant.seat < len(breakdown) else {}
-            for key, value in flat_breakdown(extra if isinstance(extra, dict) else {}).items():
+            for key, value in flat_breakdown(extra if isinstance(extra, dict) else {}, game_record.game).items():
                 row.setdefault(key, value)
             rows.append(row)
     extra_columns = [c for c in breakdown_columns(rows) if c not in CSV_COLUMNS]
