@@ -12,8 +12,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games import lobby, registry
-from games.lobby import SeatPlan
 from games.models import Match, Move
+from tests.games.test_secrets import seat_plans
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -31,7 +31,7 @@ json_values = st.recursive(scalars, lambda inner: st.one_of(
 def duel(mia, leo):
     """A started match of each game: Mia in seat 0, Leo in seat 1 (so seat 1 is not Mia's to move)."""
     def start(slug):
-        match = lobby.create_match(host=mia, game=slug, options={}, seats=[SeatPlan("me"), SeatPlan("invite")])
+        match = lobby.create_match(host=mia, game=slug, options={}, seats=seat_plans(slug))
         lobby.take_seat(match_id=match.pk, user=leo, token=match.invite_token)
         match.refresh_from_db()
         return match
