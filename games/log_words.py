@@ -1,5 +1,8 @@
-"""The engines' public log in words: "{seat:N}" mentions become names (pure, used by pages and replays)."""
+"""The engines' public log in words: "{seat:N}" mentions become names (used by pages and replays), and the
+pieces every game's words module shares."""
 import re
+
+from django.utils.translation import gettext
 
 SEAT_MENTION = re.compile(r"\{seat:(\d+)\}")
 
@@ -19,3 +22,16 @@ def who(entry: dict, names: list[str]) -> str:
     seat = entry.get("seat")
     valid = isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(names)
     return names[seat] if valid else ""
+
+
+def mention(seat: int) -> str:
+    """A seat as the words modules write it, for the page to name: "{seat:2}"."""
+    return f"{{seat:{seat}}}"
+
+
+def seat_list(seats: list[int]) -> str:
+    """Several seats in one phrase: "{seat:0}", "{seat:0} and {seat:2}", "{seat:0}, {seat:1} and {seat:2}"."""
+    named = [mention(seat) for seat in seats]
+    if len(named) <= 1:
+        return "".join(named)
+    return gettext("%(some)s and %(last)s") % {"some": ", ".join(named[:-1]), "last": named[-1]}

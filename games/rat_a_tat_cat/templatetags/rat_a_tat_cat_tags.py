@@ -1,15 +1,15 @@
 """Card faces for the Rat-a-Tat Cat table."""
 from django import template
 
+from games.rat_a_tat_cat.words import card_name
+
 register = template.Library()
-POWER_NAMES = {"peek": "Peek", "swap": "Swap", "draw2": "Draw 2"}
 
 
 @register.filter
 def card_label(card) -> str:
-    if card is None:
-        return ""
-    return POWER_NAMES.get(card, str(card))
+    """A card's face in words ("Peek", "8"); "" for a card face down."""
+    return "" if card is None else card_name(card)
 
 
 @register.filter
