@@ -152,13 +152,18 @@ def bot_notes(match: Match, seat: int, bots) -> dict:
     if kept is None or kept[0] > match.version:
         kept = _first_notes(match, seat, bots)
     version, state, notes = _caught_up(match, seat, bots, *kept)
-    if state != match.state:  # kept for another history (an id used again): rebuild from this match's moves
+    if _board(state) != _board(match.state):  # kept for another history (an id used again): rebuild from the moves
         version, state, notes = _caught_up(match, seat, bots, *_first_notes(match, seat, bots))
     with _lock:
         _notes[key] = (version, state, notes)
         while len(_notes) > NOTES_KEPT:
             del _notes[next(iter(_notes))]
     return notes
+
+
+def _board(state: dict) -> dict:
+    """The state but its log, which a match saved before the engines wrote events holds in other words."""
+    return {key: value for key, value in state.items() if key not in ("log", "logged")}
 
 
 def _first_notes(match: Match, seat: int, bots) -> tuple[int, dict, dict]:

@@ -101,3 +101,19 @@ def test_a_bots_turn_is_logged_like_anyones(against_a_bot):
     against_a_bot.refresh_from_db()
     assert against_a_bot.moves.filter(seat=1).count() >= 2
     assert any(entry["seat"] == 1 for entry in against_a_bot.state["log"])
+
+
+def test_a_match_saved_before_the_log_was_events_is_replayed_once_for_the_notes(against_a_bot, monkeypatch):
+    from games.rat_a_tat_cat import bots
+
+    play_a_while(against_a_bot, moves=4)
+    match = against_a_bot
+    match.refresh_from_db()
+    match.state = {**match.state, "log": [{"seat": None, "text": "Round 1: {seat:1} deals."}]}
+    del match.state["logged"]
+    bot_runner._notes.clear()
+    rebuilt = []
+    first_notes = bot_runner._first_notes
+    monkeypatch.setattr(bot_runner, "_first_notes", lambda *args: rebuilt.append(1) or first_notes(*args))
+    notes = bot_runner.bot_notes(match, 1, bots)
+    assert bot_runner.bot_notes(match, 1, bots) == notes and rebuilt == [1]
