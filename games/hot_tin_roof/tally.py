@@ -8,25 +8,20 @@ The pad is the record's `final` (design/records.md): `players[seat] = {"cans", "
 - Ranks are strict: the seat rule settles every tie, so nobody shares a place.
 """
 
+from games import contract
+
 MIN_PLAYERS, MAX_PLAYERS = 3, 4
 FISH_IN_MARKET = {3: 12, 4: 14}
 FISH_VALUE = 10
 PAIR_PENALTY = 15
 PAIRS_PER_PLAYER = 2
-OPTIONS = {"home_tiles_break_ties": False}
+OPTIONS = {"home_tiles_break_ties": {"default": False}}  # option specs in the style of games/contract.py
 FIELDS = ("cans", "fish", "home_tiles", "pairs_left", "penalties")
 
 
 def normalise_options(options: dict | None) -> dict:
-    """The options with defaults filled in; ValueError for an unknown option or a value that is not true/false."""
-    options = dict(options or {})
-    unknown = sorted(set(options) - set(OPTIONS))
-    if unknown:
-        raise ValueError(f"Hot Tin Roof has no option {unknown[0]!r}.")
-    chosen = {**OPTIONS, **options}
-    if not isinstance(chosen["home_tiles_break_ties"], bool):
-        raise ValueError("The option \"home tiles break ties\" must be true or false.")
-    return chosen
+    """The options with defaults filled in; contract.IllegalAction (a ValueError) for an unknown or bad one."""
+    return contract.normalise_options(OPTIONS, options)
 
 
 def score(player: dict) -> int:

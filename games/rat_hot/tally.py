@@ -10,20 +10,16 @@ The pad is the record's `final` for a table game: `{"ended_by": "last_strip" | "
 - Equal totals after the last strip are a draw: both place first.
 """
 
+from games import contract
+
 PLAYERS = 2
-OPTIONS = {"rats": True}
+OPTIONS = {"rats": {"default": True}}  # option specs in the style of games/contract.py
 ENDS = ("last_strip", "rats")
 
 
 def normalise_options(options: dict | None) -> dict:
-    options = dict(options or {})
-    unknown = sorted(set(options) - set(OPTIONS))
-    if unknown:
-        raise ValueError(f"Rat Hot has no option {unknown[0]!r}.")
-    chosen = {**OPTIONS, **options}
-    if not isinstance(chosen["rats"], bool):
-        raise ValueError("The rats option must be true or false.")
-    return chosen
+    """The options with defaults filled in; contract.IllegalAction (a ValueError) for an unknown or bad one."""
+    return contract.normalise_options(OPTIONS, options)
 
 
 def total(player: dict) -> int:
