@@ -147,7 +147,7 @@ REFUSALS = {
     "not_whole": lambda p: _("Columns, floors, dice and footprints are whole numbers."),
     "marking_now": lambda p: _("The dice have all been taken: it is time to mark."),
     "not_your_turn": lambda p: _("It is not your turn to take a die."),
-    "no_such_die": lambda p: _("There is no such die."),
+    "no_such_die": lambda p: _("There is no die %(die)s: the roll has dice 0 to %(last)s.") % p,
     "die_taken": lambda p: _("The %(value)s is already taken.") % {"value": p["value"]},
     "drafting_now": lambda p: _("Marking starts when every player has taken a die."),
     "already_marked": lambda p: _("You have already marked this round."),
