@@ -88,3 +88,11 @@ def test_a_replay_of_a_state_saved_before_events_shows_its_log(slug, old_log):
     lines = _replay_views(game, state, ["Mia", "Leo"])["log"]
     assert lines[-1] == f"Mia {old_log[-1]['text']}"
     assert "{seat:" not in " ".join(lines)
+
+
+def test_the_rat_a_tat_cat_table_names_a_drawn_card_with_its_article(client, duel, mia):
+    duel.state = {**duel.state, "phase": "decide", "drawn": 8, "draws_left": 1, "peeking": []}
+    duel.save()
+    client.force_login(mia)
+    page = html.unescape(client.get(f"/matches/{duel.pk}/").content.decode())
+    assert "You drew an 8: click one of your cards to replace it, or discard it." in page

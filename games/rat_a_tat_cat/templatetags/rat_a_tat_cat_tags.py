@@ -1,7 +1,7 @@
 """Card faces for the Rat-a-Tat Cat table."""
 from django import template
 
-from games.rat_a_tat_cat.words import card_name
+from games.rat_a_tat_cat.words import card_name, with_article
 
 register = template.Library()
 
@@ -10,6 +10,12 @@ register = template.Library()
 def card_label(card) -> str:
     """A card's face in words ("Peek", "8"); "" for a card face down."""
     return "" if card is None else card_name(card)
+
+
+@register.filter
+def card_with_article(card) -> str:
+    """ "a 7", "an 8", "a Peek" """
+    return "" if card is None else with_article(card)
 
 
 @register.filter
