@@ -4,6 +4,8 @@ import re
 
 from django.utils.translation import gettext
 
+from games.contract import is_whole
+
 SEAT_MENTION = re.compile(r"\{seat:(\d+)\}")
 
 
@@ -20,7 +22,7 @@ def with_names(text: str, names: list[str]) -> str:
 def who(entry: dict, names: list[str]) -> str:
     """The name of the seat a log entry is about, or "" for the game's own announcements."""
     seat = entry.get("seat")
-    valid = isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(names)
+    valid = is_whole(seat) and 0 <= seat < len(names)
     return names[seat] if valid else ""
 
 

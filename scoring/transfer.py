@@ -19,6 +19,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import QuerySet
 from django.utils import timezone
 
+from games.contract import is_whole
 from games.registry import BY_SLUG
 from scoring import ratings
 from scoring.models import GameRecord, PlayerProfile
@@ -135,7 +136,7 @@ def _check_seats(seats) -> None:
         where = f"seat {index}"
         if not isinstance(seat, dict):
             raise RecordProblem(f"{where} must be an object with seat, name, player and bot")
-        if not _whole(seat.get("seat")) or seat["seat"] != index:
+        if not is_whole(seat.get("seat")) or seat["seat"] != index:
             raise RecordProblem(f"{where} is numbered {seat.get('seat')!r}: seats are numbered 0, 1, 2... in order")
         name = seat.get("name")
         if not isinstance(name, str) or not name.strip() or len(name) > NAME_LENGTH:
@@ -164,18 +165,14 @@ def _check_result(result, seats: int) -> None:
     for key in ("scores", "ranks", "breakdown"):
         if not isinstance(result.get(key), list) or len(result[key]) != seats:
             raise RecordProblem(f"result.{key} must be a list with one entry per seat ({seats})")
-    if not all(_whole(score) for score in result["scores"]):
+    if not all(is_whole(score) for score in result["scores"]):
         raise RecordProblem("result.scores must be whole numbers")
     if not all(abs(score) <= MAX_SCORE for score in result["scores"]):
         raise RecordProblem(f"result.scores must lie between -{MAX_SCORE} and {MAX_SCORE}")
-    if not all(_whole(rank) and 1 <= rank <= seats for rank in result["ranks"]):
+    if not all(is_whole(rank) and 1 <= rank <= seats for rank in result["ranks"]):
         raise RecordProblem(f"result.ranks must be places from 1 to {seats}")
     if not all(isinstance(entry, dict) for entry in result["breakdown"]):
         raise RecordProblem("result.breakdown must hold one object per seat")
-
-
-def _whole(value) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _plain(value):
@@ -190,7 +187,7 @@ def check_online(record: dict) -> None:
     if engine is None:
         raise RecordProblem(f"{BY_SLUG[record['game']].name} cannot be played online here, so its online records "
                             "cannot be replayed")
-    if not _whole(record.get("seed")):
+    if not is_whole(record.get("seed")):
         raise RecordProblem("an online record needs its seed (a whole number)")
     moves = record.get("moves")
     _check_moves(moves)
@@ -214,10 +211,10 @@ def _check_moves(moves) -> None:
     if len(moves) > MAX_MOVES:
         raise RecordProblem(f"the record has {len(moves)} moves; at most {MAX_MOVES} are replayed")
     for number, move in enumerate(moves, start=1):
-        if not isinstance(move, dict) or not _whole(move.get("seq")) or move["seq"] != number:
+        if not isinstance(move, dict) or not is_whole(move.get("seq")) or move["seq"] != number:
             raise RecordProblem(f"move {number} must be an object with seq {number}: moves are numbered 1, 2, 3... "
                                 "in order")
-        if move.get("seat") is not None and not _whole(move["seat"]):
+        if move.get("seat") is not None and not is_whole(move["seat"]):
             raise RecordProblem(f"move {number}: the seat must be a whole number (or null for the match's own move)")
         action = move.get("action")
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):

@@ -220,7 +220,7 @@ def _cat_reasons(sheet: dict, tower: Tower) -> list[str]:
             reasons.append(f"the {cat} cat is scored {times} times; each cat is scored once")
     valid = [(cat, points) for cat, points in entries if cat in tower.cats and seen[cat] == 1]
     for cat, points in valid:
-        if not isinstance(points, int) or isinstance(points, bool) or points < 0:
+        if not contract.is_whole(points) or points < 0:
             reasons.append(f"the {cat} cat's points must be a whole number, not {points!r}")
     if reasons:
         return reasons
@@ -285,7 +285,7 @@ def _footprint_reasons(sheet: dict, tower: Tower) -> list[str]:
         return ["the footprints must give how many are circled and how many crossed"]
     circled, crossed = footprints.get("circled", 0), footprints.get("crossed", 0)
     for name, n in (("circled", circled), ("crossed", crossed)):
-        if not isinstance(n, int) or isinstance(n, bool):
+        if not contract.is_whole(n):
             return [f"{name} footprints must be a whole number, not {n!r}"]
     reasons = []
     if not 0 <= circled <= tower.footprints:

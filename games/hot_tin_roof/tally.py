@@ -64,16 +64,12 @@ def _checked(final: dict) -> tuple[list[dict], int]:
     for seat, player in enumerate(players):
         _check_player(seat, player)
     trigger = final.get("trigger_seat")
-    if not _whole(trigger) or not 0 <= trigger < len(players):
+    if not contract.is_whole(trigger) or not 0 <= trigger < len(players):
         raise ValueError("Say who took the last fish: that ended the game.")
     _check_fish(players)
     if players[trigger]["home_tiles"] == players[trigger]["pairs_left"]:
         raise ValueError(f"Player {trigger + 1} took the last fish but joined no pair: check who took the last fish.")
     return players, trigger
-
-
-def _whole(n) -> bool:
-    return isinstance(n, int) and not isinstance(n, bool)
 
 
 def _check_player(seat: int, player: dict) -> None:
@@ -82,7 +78,7 @@ def _check_player(seat: int, player: dict) -> None:
         raise ValueError(f"{who}: the pad needs cans, fish, home tiles, pairs left and penalties.")
     for name in FIELDS:
         value = player.get(name)
-        if not _whole(value) or value < 0:
+        if not contract.is_whole(value) or value < 0:
             raise ValueError(f"{who}: {name.replace('_', ' ')} must be a whole number, 0 or more.")
     pairs, paid = player["pairs_left"], player["penalties"]
     if pairs > PAIRS_PER_PLAYER:

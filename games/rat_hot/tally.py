@@ -53,10 +53,6 @@ def outcome(final: dict, options: dict) -> dict:
     }
 
 
-def _whole(n) -> bool:
-    return isinstance(n, int) and not isinstance(n, bool)
-
-
 def _checked(final: dict, options: dict) -> tuple[list[dict], int | None]:
     players = final.get("players") if isinstance(final, dict) else None
     if not isinstance(players, list) or len(players) != PLAYERS or not all(isinstance(p, dict) for p in players):
@@ -65,7 +61,7 @@ def _checked(final: dict, options: dict) -> tuple[list[dict], int | None]:
     for seat, player in enumerate(players):
         for name in ("chips", "final_tally"):
             value = player.get(name, 0)
-            if not _whole(value) or value < 0:
+            if not contract.is_whole(value) or value < 0:
                 raise ValueError(f"Player {seat + 1}: {name.replace('_', ' ')} must be a whole number, 0 or more.")
         if not isinstance(player.get("lost_by_rats", False), bool):
             raise ValueError(f"Player {seat + 1}: lost by rats is true or false.")
