@@ -1,4 +1,7 @@
-"""Rat-a-Tat Cat rules as a pure engine: a JSON state in, a new JSON state out, no Django, no I/O, no clock."""
+"""Rat-a-Tat Cat rules as a pure engine: a JSON state in, a new JSON state out, no Django, no I/O, no clock.
+
+The log holds events and refusals carry codes (games/contract.py); games/rat_a_tat_cat/words.py puts them into words.
+"""
 
 import json
 
