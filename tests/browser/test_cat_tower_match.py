@@ -95,7 +95,7 @@ def test_a_player_and_two_bots_play_a_whole_game(new_context):
     assert page.locator("#table .ct-sheet.mine .ct-cell.marked use").count() == marked
     my_total = page.locator('#table .ct-scores td[data-seat="0"][data-category="total"]').inner_text()
     assert page.locator(".result tbody tr", has_text="Tom").locator("td.num").inner_text() == my_total
-    assert "the game ends" in page.locator(".match-log").inner_text()
+    assert "The game ends" in page.locator(".match-log").inner_text()
     assert not errors, errors
 
 
