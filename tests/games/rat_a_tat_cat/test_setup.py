@@ -120,3 +120,16 @@ def test_options_are_filled_with_their_defaults():
 def test_bad_options_are_refused(options):
     with pytest.raises(engine.IllegalAction):
         engine.normalise_options(options)
+
+
+def test_the_engine_and_the_tally_share_the_contract_and_one_rules_module():
+    from games import contract
+    from games.rat_a_tat_cat import deck, scoring, tally
+
+    assert engine.IllegalAction is contract.IllegalAction and deck.next_rng is contract.next_rng
+    assert engine.OPTIONS is scoring.OPTIONS
+    assert engine.normalise_options is tally.normalise_options is scoring.normalise_options
+    assert (engine.MIN_SEATS, engine.MAX_SEATS) == (tally.MIN_PLAYERS, tally.MAX_PLAYERS) == (2, 6)
+    assert tally.HIGHEST_ROUND == 4 * 9 and scoring.CARD_VALUES == tuple(range(10))
+    assert scoring.ranks({"seats": 3, "options": {"end": "rounds"}, "totals": [20, 12, 12],
+                          "out_round": [None] * 3}) == [3, 1, 1]
