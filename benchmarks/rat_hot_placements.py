@@ -63,8 +63,8 @@ def main() -> int:
         tasks.append((f"legal_actions, {name}", len(actions), lambda s=state, t=seat: engine.legal_actions(s, t)))
         tasks.append((f"floor, {name}", len(actions), lambda a=actions: [dict(x) for x in a]))
         if name.endswith("one strip"):
-            tasks.append((f"apply, {name}", 1, lambda s=state, t=seat, a=actions[len(actions) // 2]:
-                          engine.apply(s, t, a)))
+            middle = actions[len(actions) // 2]
+            tasks.append((f"apply, {name}", 1, lambda s=state, t=seat, a=middle: engine.apply(s, t, a)))
     for _ in range(10):  # warm-up
         for _, _, fn in tasks:
             fn()

@@ -124,8 +124,56 @@ def play_one_bot_move(match_id: int) -> bool:
 
 
 def choose(match: Match, seat: int, level: str) -> dict:
-    """The bot sees only its own view and its legal actions, like a human at the table."""
+    """The bot sees only its own view and its legal actions, like a human at the table; a game's bots that
+    remember (a `remember(notes, view)` in their module) also get their notes of every earlier view."""
     engine = match.engine
     bots = match.game_info.bots
     rng = random.Random(f"{match.seed}:{match.version}:{seat}")
-    return bots.choose(level, engine.view(match.state, seat), engine.legal_actions(match.state, seat), rng)
+    view, legal = engine.view(match.state, seat), engine.legal_actions(match.state, seat)
+    if hasattr(bots, "remember"):
+        return bots.choose(level, view, legal, rng, notes=bot_notes(match, seat, bots))
+    return bots.choose(level, view, legal, rng)
+
+
+NOTES_KEPT = 200
+_notes: dict[tuple, tuple[int, dict, dict]] = {}  # (match, seed, seat) -> (version, state then, notes then)
+
+
+def bot_notes(match: Match, seat: int, bots) -> dict:
+    """What a bot remembers at the match's version: `bots.remember` folded over its view after every move.
+
+    The notes are a function of the bot's views only, so they are kept in this process for speed and rebuilt
+    from the match's moves (new_game, then each move, as a replay does) whenever they are missing or stale.
+    """
+    key = (match.pk, match.seed, seat)
+    with _lock:
+        kept = _notes.pop(key, None)
+    if kept is None or kept[0] > match.version:
+        kept = _first_notes(match, seat, bots)
+    version, state, notes = _caught_up(match, seat, bots, *kept)
+    if _board(state) != _board(match.state):  # kept for another history (an id used again): rebuild from the moves
+        version, state, notes = _caught_up(match, seat, bots, *_first_notes(match, seat, bots))
+    with _lock:
+        _notes[key] = (version, state, notes)
+        while len(_notes) > NOTES_KEPT:
+            del _notes[next(iter(_notes))]
+    return notes
+
+
+def _board(state: dict) -> dict:
+    """The state but its log, which a match saved before the engines wrote events holds in other words."""
+    return {key: value for key, value in state.items() if key not in ("log", "logged")}
+
+
+def _first_notes(match: Match, seat: int, bots) -> tuple[int, dict, dict]:
+    state = match.engine.new_game(match.seats.count(), match.seed, match.options)
+    return 0, state, bots.remember(None, match.engine.view(state, seat))
+
+
+def _caught_up(match: Match, seat: int, bots, version: int, state: dict, notes: dict) -> tuple[int, dict, dict]:
+    """The state and notes after the moves made since `version`, the bot seeing its view after each."""
+    engine = match.engine
+    for move in match.moves.filter(seq__gt=version).order_by("seq"):
+        state = engine.apply(state, move.seat, move.action)
+        notes, version = bots.remember(notes, engine.view(state, seat)), move.seq
+    return version, state, notes

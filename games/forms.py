@@ -1,4 +1,5 @@
-"""The new-match form: the game's own options (from its engine's OPTIONS) and who sits where."""
+"""The new-match form: the game's own options (its engine's OPTIONS, labelled by its words module) and who sits
+where."""
 from datetime import timedelta
 
 from django import forms
@@ -8,14 +9,16 @@ from games.lobby import SeatPlan
 NO_SEAT = ""
 
 
-def option_field(name: str, spec: dict) -> forms.Field:
-    label = spec.get("label", name.replace("_", " ").capitalize())
-    help_text = spec.get("help", "")
+def option_field(name: str, spec: dict, words=None) -> forms.Field:
+    """A form field for one option spec; label, help and choice labels from the game's words module
+    (OPTION_LABELS = {option: (label, help)}, CHOICE_LABELS = {option: {value: label}}), else the option's name."""
+    label, help_text = getattr(words, "OPTION_LABELS", {}).get(name, (name.replace("_", " ").capitalize(), ""))
+    choice_labels = getattr(words, "CHOICE_LABELS", {}).get(name, {})
     default = spec.get("default")
     if isinstance(default, bool):
         return forms.BooleanField(label=label, initial=default, required=False, help_text=help_text)
     if "choices" in spec:
-        choices = [(c, str(c).replace("_", " ").capitalize()) for c in spec["choices"]]
+        choices = [(c, choice_labels.get(c, str(c).replace("_", " ").capitalize())) for c in spec["choices"]]
         return forms.TypedChoiceField(label=label, choices=choices, initial=default, help_text=help_text,
                                       coerce=type(default) if default is not None else str)
     if isinstance(default, int):
@@ -37,7 +40,7 @@ class NewMatchForm(forms.Form):
         engine = game.engine
         self.option_names = list(engine.OPTIONS)
         for name, spec in engine.OPTIONS.items():
-            self.fields[f"option_{name}"] = option_field(name, spec)
+            self.fields[f"option_{name}"] = option_field(name, spec, game.words)
         # An option may say which of its values makes the match end on a time limit ({"time_limit": "time"}).
         self.timed = next(((f"option_{name}", spec["time_limit"]) for name, spec in engine.OPTIONS.items()
                            if "time_limit" in spec), None)
@@ -79,7 +82,7 @@ class NewMatchForm(forms.Form):
             else:
                 plans.append(SeatPlan(kind, name=name))
         if not engine.MIN_SEATS <= len(plans) <= engine.MAX_SEATS:
-            raise forms.ValidationError(f"{engine.NAME} is for {engine.MIN_SEATS} to {engine.MAX_SEATS} players; "
+            raise forms.ValidationError(f"{self.game.name} is for {engine.MIN_SEATS} to {engine.MAX_SEATS} players; "
                                         f"you chose {len(plans)}.")
         if self._ends_on_time(data) and not data.get("minutes"):
             self.add_error("minutes", "Give the time limit for a game that ends by time.")

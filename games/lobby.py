@@ -5,6 +5,7 @@ from dataclasses import dataclass
 from django.db import transaction
 
 from games import registry, turns
+from games.contract import IllegalAction
 from games.models import Match, Seat
 from scoring.services import profile_for
 
@@ -28,14 +29,15 @@ def new_seed() -> int:
 def create_match(*, host, game: str, options: dict, seats: list[SeatPlan], time_limit=None,
                  listed: bool = True) -> Match:
     """A new match; it starts at once when nobody has to be invited."""
-    engine = registry.get(game).engine
+    known = registry.get(game)
+    engine = known.engine
     if not engine.MIN_SEATS <= len(seats) <= engine.MAX_SEATS:
-        raise SeatingError(f"{engine.NAME} is for {engine.MIN_SEATS} to {engine.MAX_SEATS} players.")
+        raise SeatingError(f"{known.name} is for {engine.MIN_SEATS} to {engine.MAX_SEATS} players.")
     if sum(plan.kind == "me" for plan in seats) > 1:
         raise SeatingError("You can take only one seat yourself; add local players for the others at your screen.")
     try:
-        options = engine.normalise_options(options)
-    except engine.IllegalAction as exc:
+        options = known.normalise_options(options)
+    except IllegalAction as exc:
         raise SeatingError(str(exc)) from exc
     match = Match.objects.create(game=game, options=options, seed=new_seed(), host=host, time_limit=time_limit,
                                  has_bots=any(plan.kind == "bot" for plan in seats), listed=listed)

@@ -1,5 +1,10 @@
-"""The engines' public log in words: "{seat:N}" mentions become names (pure, used by pages and replays)."""
+"""The engines' public log in words: "{seat:N}" mentions become names (used by pages and replays), and the
+pieces every game's words module shares."""
 import re
+
+from django.utils.translation import gettext
+
+from games.contract import is_whole
 
 SEAT_MENTION = re.compile(r"\{seat:(\d+)\}")
 
@@ -17,5 +22,18 @@ def with_names(text: str, names: list[str]) -> str:
 def who(entry: dict, names: list[str]) -> str:
     """The name of the seat a log entry is about, or "" for the game's own announcements."""
     seat = entry.get("seat")
-    valid = isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(names)
+    valid = is_whole(seat) and 0 <= seat < len(names)
     return names[seat] if valid else ""
+
+
+def mention(seat: int) -> str:
+    """A seat as the words modules write it, for the page to name: "{seat:2}"."""
+    return f"{{seat:{seat}}}"
+
+
+def seat_list(seats: list[int]) -> str:
+    """Several seats in one phrase: "{seat:0}", "{seat:0} and {seat:2}", "{seat:0}, {seat:1} and {seat:2}"."""
+    named = [mention(seat) for seat in seats]
+    if len(named) <= 1:
+        return "".join(named)
+    return gettext("%(some)s and %(last)s") % {"some": ", ".join(named[:-1]), "last": named[-1]}

@@ -13,6 +13,7 @@ from django.contrib.staticfiles import finders
 from django.template import TemplateDoesNotExist
 from django.template.loader import get_template
 
+from games.contract import normalise_options
 from games.game_app import GameConfig
 
 
@@ -80,6 +81,10 @@ class Game:
         """The option specs (games/contract.py style): the engine's, else the tally's."""
         source = self.engine or self.tally
         return getattr(source, "OPTIONS", {}) if source else {}
+
+    def normalise_options(self, options: dict | None) -> dict:
+        """The options with defaults filled in (games.contract); IllegalAction for one not allowed."""
+        return normalise_options(self.options, options)
 
     @property
     def bot_levels(self) -> dict:

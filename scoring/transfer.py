@@ -199,7 +199,7 @@ def check_online(record: dict) -> None:
     for number, move in enumerate(moves, start=1):
         if engine.is_over(state):
             raise RecordProblem(f"the game ended after move {number - 1}, but the record goes on to move {len(moves)}")
-        state = _apply(engine, state, move)
+        state = _apply(BY_SLUG[record["game"]], state, move)
     if not engine.is_over(state):
         raise RecordProblem(f"the game is not over after the last move ({len(moves)})")
     if _plain(engine.final(state)) != _plain(record["final"]):
@@ -234,11 +234,13 @@ def new_state(record: dict):
         raise RecordProblem(f"the game cannot start as recorded: {exc}") from None
 
 
-def _apply(engine, state, move: dict):
+def _apply(game, state, move: dict):
+    """The state after one recorded move; RecordProblem saying why (in the game's words) when it is refused."""
+    engine = game.engine
     try:
         return engine.apply(state, move["seat"], copy.deepcopy(move["action"]))
     except engine.IllegalAction as exc:
-        reason = str(exc) or "not allowed now"
+        reason = game.refusal_text(exc)
     except Exception as exc:  # noqa: BLE001 -- a crafted action must not crash an import: report what failed
         reason = f"the engine could not apply it ({type(exc).__name__}: {exc})"
     who = "the match" if move["seat"] is None else f"seat {move['seat']}"
@@ -251,11 +253,11 @@ def replay(record: dict, upto: int | None = None):
 
     The record is one the history holds, so it is trusted; a move the engine now refuses raises RecordProblem.
     """
-    engine = BY_SLUG[record["game"]].engine
+    game = BY_SLUG[record["game"]]
     state = new_state(record)
     moves = record.get("moves") or []
     for move in moves[: len(moves) if upto is None else upto]:
-        state = _apply(engine, state, move)
+        state = _apply(game, state, move)
     return state
 
 

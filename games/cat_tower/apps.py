@@ -12,7 +12,7 @@ class CatTowerConfig(GameConfig):
     min_players, max_players = 2, 4
     colour = "#2f7d4a"
     breakdown = ("cats", "yarn", "butterfly", "bowl", "cushion", "mouse", "columns", "total")
-    parts = ("engine", "bots", "tally", "pad")
+    parts = ("engine", "bots", "tally", "pad", "words")
     table_assets = ("js/cat_tower.js",)
     pad_assets = ("cat_tower/pad.css",)
     order = 3

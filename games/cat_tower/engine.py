@@ -1,61 +1,44 @@
 """Cat Tower engine: the pure rules of the roll-and-write game (draft the dice, then everyone marks at once).
 
-Pure: no Django, no I/O, no clock. Randomness comes from random.Random(f"{seed}:{draws}") with the draw
-counter kept in the state, so the same seed and the same actions always give the same state.
+Pure: no Django, no I/O, no clock. Randomness comes from contract.next_rng (random.Random(f"{seed}:{draws}")
+with the draw counter kept in the state), so the same seed and the same actions always give the same state.
+The log holds events and refusals carry codes; games/cat_tower/words.py puts them into words.
 """
 
-import random
+from games import contract
+from games.contract import next_rng
 
-from .scoring import cat_factors, complete_columns, ranks, score_sheets
+from .scoring import (
+    MAX_SEATS,
+    MIN_SEATS,
+    OPTIONS,
+    cat_factors,
+    complete_columns,
+    normalise_options,
+    ranks,
+    score_sheets,
+)
 from .sheet import default_tower, hex_key
 
 SLUG = "cat_tower"
 NAME = "Cat Tower"
-MIN_SEATS = 2
-MAX_SEATS = 4
 
 TOWER = default_tower()
 HOUSE = 1  # the die number of the house item
-LOG_IN_VIEW = 200  # a page shows the recent log; the match's moves are the full record
-
-OPTIONS = {
-    "columns_to_end": {
-        "default": TOWER.columns_to_end,
-        "allowed": list(range(1, len(TOWER.columns) + 1)),
-        "label": "Complete columns that end the game",
-    },
-}
+LOG_KEPT = 200  # the state keeps the recent log: a page shows no more; the match's moves are the full record
 
 MARK_FIELDS = {"type", "item", "column", "floor", "footprints", "cat"}
+IllegalAction = contract.IllegalAction
+
+__all__ = ["SLUG", "NAME", "MIN_SEATS", "MAX_SEATS", "OPTIONS", "IllegalAction", "normalise_options", "new_game",
+           "to_move", "legal_actions", "apply", "view", "reveal", "is_over", "outcome", "final"]
 
 
-class IllegalAction(ValueError):
-    """An action the rules do not allow, or one that is malformed; the message says why in plain English."""
-
-
-# --- Options and a new game ---------------------------------------------------------------------------------
-
-
-def normalise_options(options: dict | None) -> dict:
-    """Every option with its default filled in; unknown options or values are refused."""
-    options = {} if options is None else options
-    if not isinstance(options, dict):
-        raise IllegalAction("the options must be a set of names and values")
-    unknown = sorted(set(options) - set(OPTIONS))
-    if unknown:
-        raise IllegalAction(f"Cat Tower has no option {unknown[0]!r}")
-    chosen = {}
-    for name, spec in OPTIONS.items():
-        value = options.get(name, spec["default"])
-        if isinstance(value, bool) or value not in spec["allowed"]:
-            raise IllegalAction(f"{spec['label']} must be one of {spec['allowed']}, not {value!r}")
-        chosen[name] = value
-    return chosen
+# --- A new game ---------------------------------------------------------------------------------------------
 
 
 def new_game(seats: int, seed: int, options: dict | None = None) -> dict:
-    if isinstance(seats, bool) or not isinstance(seats, int) or not MIN_SEATS <= seats <= MAX_SEATS:
-        raise IllegalAction(f"Cat Tower is for {MIN_SEATS} to {MAX_SEATS} players, not {seats!r}")
+    contract.check_seat_count(seats, MIN_SEATS, MAX_SEATS)
     state = {
         "seats": seats,
         "seed": seed,
@@ -73,7 +56,7 @@ def new_game(seats: int, seed: int, options: dict | None = None) -> dict:
         "claimed_columns": [],
         "log": [],
     }
-    first = _rng(state).randrange(seats)  # the rules draw the first player at random
+    first = next_rng(state).randrange(seats)  # the rules draw the first player at random
     _start_round(state, 1, first)
     return state
 
@@ -82,15 +65,8 @@ def _blank_sheet() -> dict:
     return {"marks": {}, "cats": {}, "columns": {}, "crossed_out": [], "footprints": {"circled": 0, "crossed": 0}}
 
 
-def _rng(state: dict) -> random.Random:
-    """A fresh generator per draw; only call on a state this module owns (it advances the counter)."""
-    rng = random.Random(f"{state['seed']}:{state['draws']}")
-    state["draws"] += 1
-    return rng
-
-
 def _start_round(state: dict, number: int, first: int) -> None:
-    rng = _rng(state)
+    rng = next_rng(state)
     state.update(
         round=number,
         first_player=first,
@@ -101,11 +77,11 @@ def _start_round(state: dict, number: int, first: int) -> None:
         draft_turn=first,
         pending=[None] * state["seats"],
     )
-    _log(state, first, f"rolled {', '.join(str(v) for v in state['roll'])} to start round {number}")
+    _log(state, "rolled", first, round=number, dice=list(state["roll"]))
 
 
-def _log(state: dict, seat: int | None, text: str) -> None:
-    state["log"].append({"seat": seat, "text": text})
+def _log(state: dict, event: str, seat: int | None, **fields) -> None:
+    state["log"].append({"event": event, "seat": seat, **fields})
 
 
 def _copy(state: dict) -> dict:
@@ -183,7 +159,8 @@ def unscored_cats(sheet: dict) -> list[str]:
 
 
 def legal_actions(state: dict, seat: int) -> list[dict]:
-    if seat not in to_move(state):
+    """The actions `seat` may take now; [] for anyone else (a spectator, or a value that is no seat)."""
+    if not contract.is_whole(seat) or seat not in to_move(state):
         return []
     if state["phase"] == "draft":
         return [{"type": "take_die", "die": i} for i, taker in enumerate(state["taken_by"]) if taker is None]
@@ -218,50 +195,43 @@ def legal_marks(state: dict, seat: int) -> list[dict]:
 
 
 def apply(state: dict, seat: int, action: dict) -> dict:
-    """The state after seat's action; the input is never changed. Refuses with IllegalAction(reason)."""
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state["seats"]:
-        raise IllegalAction(f"there is no seat {seat!r} in this game")
-    if not isinstance(action, dict):
-        raise IllegalAction("an action must be a JSON object with a \"type\"")
-    kind = action.get("type")
+    """The state after seat's action; the input is never changed. Refuses with IllegalAction(code, ...)."""
+    contract.check_seat(state["seats"], seat)
+    kind = contract.check_action(action)
     if kind not in ("take_die", "mark", "pass"):
-        raise IllegalAction(f"Cat Tower has no action {kind!r}: take_die, mark or pass")
+        raise IllegalAction("unknown_action", f"Cat Tower has no action {kind!r}: take_die, mark or pass", action=kind)
     if state["phase"] == "over":
-        raise IllegalAction("the game is over")
-    if kind == "take_die":
-        return _take_die(state, seat, action)
-    return _submit(state, seat, action)
+        raise IllegalAction("game_over", "The game is over.")
+    new = _take_die(state, seat, action) if kind == "take_die" else _submit(state, seat, action)
+    contract.bounded_log(new["log"], LOG_KEPT)
+    return new
 
 
 def _only_fields(action: dict, fields: set[str]) -> None:
     extra = sorted(set(action) - fields, key=str)
     if extra:
-        raise IllegalAction(f"a {action['type']} action has no field {extra[0]!r}")
+        raise IllegalAction("extra_field", f"A {action['type']} action has no field {extra[0]!r}.",
+                            action=action["type"], field=str(extra[0]))
     missing = sorted(fields - set(action))
     if missing:
-        raise IllegalAction(f"a {action['type']} action needs the field {missing[0]!r}")
-
-
-def _whole(value, name: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise IllegalAction(f"{name} must be a whole number, not {value!r}")
-    return value
+        raise IllegalAction("missing_field", f"A {action['type']} action needs the field {missing[0]!r}.",
+                            action=action["type"], field=missing[0])
 
 
 def _take_die(state: dict, seat: int, action: dict) -> dict:
     _only_fields(action, {"type", "die"})
     if state["phase"] != "draft":
-        raise IllegalAction("the dice have all been taken: it is time to mark")
+        raise IllegalAction("marking_now", "The dice have all been taken: it is time to mark.")
     if seat != state["draft_turn"]:
-        raise IllegalAction("it is not your turn to take a die")
-    die = _whole(action["die"], "die")
+        raise IllegalAction("not_your_turn", "It is not your turn to take a die.")
+    die = contract.whole(action["die"], "die")
     if not 0 <= die < len(state["roll"]):
-        raise IllegalAction(f"there is no die {die}: the roll has dice 0 to {len(state['roll']) - 1}")
+        raise IllegalAction("no_such_die", f"There is no die {die}.", die=die, last=len(state["roll"]) - 1)
     if state["taken_by"][die] is not None:
-        raise IllegalAction(f"die {die} (the {state['roll'][die]}) is already taken")
+        raise IllegalAction("die_taken", f"Die {die} is already taken.", die=die, value=state["roll"][die])
     new = _copy(state)
     new["taken_by"][die] = seat
-    _log(new, seat, f"took the {state['roll'][die]}")
+    _log(new, "took_die", seat, die=die, value=state["roll"][die])
     taken = sum(1 for t in new["taken_by"] if t is not None)
     if taken < new["seats"]:
         new["draft_turn"] = turn_order(new)[taken]
@@ -275,9 +245,9 @@ def _take_die(state: dict, seat: int, action: dict) -> dict:
 
 def _submit(state: dict, seat: int, action: dict) -> dict:
     if state["phase"] != "mark":
-        raise IllegalAction("marking starts when every player has taken a die")
+        raise IllegalAction("drafting_now", "Marking starts when every player has taken a die.")
     if state["pending"][seat] is not None:
-        raise IllegalAction("you have already marked this round")
+        raise IllegalAction("already_marked", "You have already marked this round.")
     if action["type"] == "pass":
         _only_fields(action, {"type"})
         chosen = {"type": "pass"}
@@ -293,31 +263,35 @@ def _submit(state: dict, seat: int, action: dict) -> dict:
 def _checked_mark(state: dict, seat: int, action: dict) -> dict:
     """The mark in canonical form, or IllegalAction with the first reason it breaks the rules."""
     _only_fields(action, MARK_FIELDS)
-    item, column, floor = (_whole(action[k], k) for k in ("item", "column", "floor"))
-    footprints = _whole(action["footprints"], "footprints")
+    item, column, floor = (contract.whole(action[k], k) for k in ("item", "column", "floor"))
+    footprints = contract.whole(action["footprints"], "footprints")
     if item not in TOWER.items:
-        raise IllegalAction(f"item must be a die number from 1 to 6, not {item}")
+        raise IllegalAction("no_such_item", f"The item must be a die number from 1 to 6, not {item}.", item=item)
     if column not in TOWER.columns:
-        raise IllegalAction(f"there is no column {column}")
+        raise IllegalAction("no_such_column", f"There is no column {column}.", column=column)
     h = hex_key(column, floor)
     if h not in TOWER.floor_of:
-        raise IllegalAction(f"column {column} has no hex on floor {floor}")
+        raise IllegalAction("no_such_hex", f"Column {column} has no hex on floor {floor}.", column=column,
+                            floor=floor)
     sheet = state["sheets"][seat]
     name = TOWER.items[item]
     if h in sheet["marks"]:
-        raise IllegalAction(f"column {column}, floor {floor} already holds a {sheet['marks'][h]}")
+        raise IllegalAction("hex_taken", f"Column {column}, floor {floor} is already marked.", column=column,
+                            floor=floor, item=sheet["marks"][h])
     if item == HOUSE and h not in TOWER.house_hexes:
-        raise IllegalAction(f"a house goes only on a house hex; column {column}'s is on floor "
-                            f"{TOWER.columns[column].house_floor}")
+        raise IllegalAction("not_a_house_hex", "A house goes only on a house hex.", column=column, floor=floor,
+                            house_floor=TOWER.columns[column].house_floor)
     if item != HOUSE and h in TOWER.house_hexes:
-        raise IllegalAction(f"column {column}, floor {floor} is a house hex: only a house goes there")
+        raise IllegalAction("house_hex", "Only a house goes on a house hex.", column=column, floor=floor,
+                            item=name)
     dice = (state["roll"][my_die(state, seat)], state["roll"][state["shared"]])
     needed, spare = mark_cost(dice, item, floor), spare_footprints(sheet)
     if needed > spare:
-        raise IllegalAction(f"a {name} on floor {floor} needs {_footprints(needed)} from the dice "
-                            f"{dice[0]} and {dice[1]}; you have {spare}")
+        raise IllegalAction("too_few_footprints", f"That mark needs {needed} footprints; you have {spare}.",
+                            item=name, floor=floor, needed=needed, dice=list(dice), spare=spare)
     if footprints != needed:
-        raise IllegalAction(f"a {name} on floor {floor} takes exactly {_footprints(needed)}, not {footprints}")
+        raise IllegalAction("wrong_footprints", f"That mark takes exactly {needed} footprints, not {footprints}.",
+                            item=name, floor=floor, needed=needed, given=footprints)
     cat = action["cat"]
     _check_cat(sheet, item, cat)
     return {"type": "mark", "item": item, "column": column, "floor": floor, "footprints": footprints, "cat": cat}
@@ -326,25 +300,18 @@ def _checked_mark(state: dict, seat: int, action: dict) -> dict:
 def _check_cat(sheet: dict, item: int, cat) -> None:
     if item != HOUSE:
         if cat is not None:
-            raise IllegalAction("a cat is scored only after marking a house: cat must be null")
+            raise IllegalAction("cat_without_house", "A cat is scored only after marking a house: cat must be null.")
         return
     open_cats = unscored_cats(sheet)
     if not open_cats:
         if cat is not None:
-            raise IllegalAction("all six cats are scored: a house scores nothing more, so cat must be null")
+            raise IllegalAction("all_cats_scored", "All six cats are scored: cat must be null.")
         return
     if cat not in open_cats:
         if cat in TOWER.cats:
-            raise IllegalAction(f"the {cat} cat is already scored")
-        raise IllegalAction(f"after a house, choose a cat not yet scored: {', '.join(open_cats)}")
-
-
-def _footprints(n: int) -> str:
-    return "1 footprint" if n == 1 else f"{n} footprints"
-
-
-def _points(n: int) -> str:
-    return "1 point" if n == 1 else f"{n} points"
+            raise IllegalAction("cat_scored", f"The {cat} cat is already scored.", cat=cat)
+        raise IllegalAction("choose_cat", f"After a house, choose a cat not yet scored: {', '.join(open_cats)}.",
+                            cats=open_cats)
 
 
 # --- The end of a round -------------------------------------------------------------------------------------
@@ -357,8 +324,7 @@ def _reveal(state: dict) -> None:
         mark = state["pending"][seat]
         sheet = state["sheets"][seat]
         if mark["type"] == "pass":
-            circled = _circle(sheet)
-            _log(state, seat, "passed and circled a footprint" if circled else "passed (every footprint is circled)")
+            _log(state, "passed", seat, circled=_circle(sheet))
             continue
         _place(state, seat, mark)
         if mark["column"] in complete_columns(sheet, TOWER):
@@ -387,16 +353,14 @@ def _place(state: dict, seat: int, mark: dict) -> None:
     name = TOWER.items[mark["item"]]
     sheet["marks"][hex_key(mark["column"], mark["floor"])] = name
     sheet["footprints"]["crossed"] += mark["footprints"]
-    text = f"marked a {name} on column {mark['column']}, floor {mark['floor']}"
-    if mark["footprints"]:
-        text += f" ({_footprints(mark['footprints'])})"
+    event = {"item": name, "column": mark["column"], "floor": mark["floor"], "footprints": mark["footprints"]}
     if mark["cat"] is not None:
         houses, count = cat_factors(sheet["marks"], mark["cat"])
         sheet["cats"][mark["cat"]] = houses * count
-        text += f" and scored the {mark['cat']} cat: {houses} x {count} = {_points(houses * count)}"
-    _log(state, seat, text)
+        event.update(cat=mark["cat"], houses=houses, count=count, points=houses * count)
+    _log(state, "marked", seat, **event)
     if name == "butterfly" and _circle(sheet):
-        _log(state, seat, "circled a footprint for the butterfly")
+        _log(state, "butterfly_footprint", seat)
 
 
 def _award_column(state: dict, column: int, seats: list[int]) -> None:
@@ -404,29 +368,25 @@ def _award_column(state: dict, column: int, seats: list[int]) -> None:
     if column in state["claimed_columns"]:
         for seat in seats:
             state["sheets"][seat]["columns"][str(column)] = bonus.later
-            _log(state, seat, f"completed column {column}: {_points(bonus.later)}")
+            _log(state, "completed_column", seat, column=column, first=False, points=bonus.later)
         return
     state["claimed_columns"].append(column)
     for seat in seats:
         state["sheets"][seat]["columns"][str(column)] = bonus.first
-        _log(state, seat, f"completed column {column} first: {_points(bonus.first)}")
+        _log(state, "completed_column", seat, column=column, first=True, points=bonus.first)
     for seat in range(state["seats"]):
         if seat not in seats:
             state["sheets"][seat]["crossed_out"].append(column)
-            _log(state, seat, f"crossed out the {bonus.first} on column {column}")
+            _log(state, "crossed_out", seat, column=column, number=bonus.first)
 
 
 def _end(state: dict, enders: list[int]) -> None:
     state["phase"] = "over"
     state["draft_turn"] = None
-    who = " and ".join(f"{{seat:{s}}}" for s in enders)
-    needed = state["options"]["columns_to_end"]
-    _log(state, None, f"the game ends: {who} completed {needed} column{'' if needed == 1 else 's'}")
+    _log(state, "game_ended", None, enders=list(enders), columns=state["options"]["columns_to_end"])
     result = outcome(state)
     winners = [s for s, rank in enumerate(result["ranks"]) if rank == 1]
-    names = " and ".join(f"{{seat:{s}}}" for s in winners)
-    best = max(result["scores"])
-    _log(state, None, f"{names} {'wins' if len(winners) == 1 else 'share the win'} with {_points(best)}")
+    _log(state, "won", None, winners=winners, points=max(result["scores"]))
 
 
 # --- What players see, and the result -----------------------------------------------------------------------
@@ -463,8 +423,7 @@ def reveal(state: dict) -> dict:
 def view(state: dict, seat: int | None) -> dict:
     """What one seat (None: a spectator) may see. Sheets hold revealed marks only; a seat's own submitted mark
     of this round is in "pending", the others' are hidden until the last one is in."""
-    if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state["seats"]):
-        raise IllegalAction(f"there is no seat {seat!r} in this game")
+    contract.check_seat(state["seats"], seat, spectator=True)
     sheets = []
     for sheet in state["sheets"]:
         shown = _record_sheet(sheet)
@@ -495,5 +454,5 @@ def view(state: dict, seat: int | None) -> dict:
         "columns_to_end": state["options"]["columns_to_end"],
         "is_over": over,
         "winners": [s for s, rank in enumerate(result["ranks"]) if rank == 1] if over else [],
-        "log": [dict(entry) for entry in state["log"][-LOG_IN_VIEW:]],
+        "log": [dict(entry) for entry in state["log"][-LOG_KEPT:]],
     }

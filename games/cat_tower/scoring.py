@@ -1,16 +1,30 @@
-"""Cat Tower scoring: every category from the players' sheets, and the checks that a hand-entered sheet is possible.
+"""Cat Tower scoring: players, options, every category from the players' sheets, the ranks, and the checks that a
+hand-entered sheet is possible.
 
 A sheet is the records.md shape: {"marks": {"3-2": "bowl"}, "cats": {"mouse": 12}, "columns": {"2": 9},
 "footprints": {"circled": 3, "crossed": 1}}. The engine's outcome, its live view and a table score sheet all
-score through score_sheets(), so a rule is counted in one place only.
+score through score_sheets() and rank through ranks(), so a rule is counted in one place only.
 """
 
 from collections import Counter
 from itertools import permutations
 
-from .sheet import Tower, parse_hex, tower_for
+from games import contract
+
+from .sheet import Tower, default_tower, parse_hex, tower_for
 
 CATEGORIES = ("cats", "yarn", "butterfly", "bowl", "cushion", "mouse", "columns")
+MIN_SEATS, MAX_SEATS = 2, 4
+
+OPTIONS = {
+    # The printed sheet says how many complete columns end the game; a match may ask for 1 up to all of them.
+    "columns_to_end": {"default": default_tower().columns_to_end, "min": 1, "max": len(default_tower().columns)},
+}
+
+
+def normalise_options(options: dict | None = None) -> dict:
+    """The match options with defaults filled in; IllegalAction for an unknown option or a bad value."""
+    return contract.normalise_options(OPTIONS, options)
 
 
 def cat_entries(sheet: dict) -> list[tuple[str, int]]:
@@ -148,8 +162,8 @@ def score_sheets(sheets: list[dict], sheet_data: "dict | Tower | None" = None) -
 
 
 def ranks(scores: list[int]) -> list[int]:
-    """1 = best; tied scores share a rank (31, 27, 31 -> 1, 3, 1)."""
-    return [1 + sum(1 for other in scores if other > mine) for mine in scores]
+    """1 = best (the highest total); tied scores share a rank (31, 27, 31 -> 1, 3, 1)."""
+    return contract.ranks(scores)
 
 
 # --- Checking a hand-entered sheet ------------------------------------------------------------------------
@@ -206,7 +220,7 @@ def _cat_reasons(sheet: dict, tower: Tower) -> list[str]:
             reasons.append(f"the {cat} cat is scored {times} times; each cat is scored once")
     valid = [(cat, points) for cat, points in entries if cat in tower.cats and seen[cat] == 1]
     for cat, points in valid:
-        if not isinstance(points, int) or isinstance(points, bool) or points < 0:
+        if not contract.is_whole(points) or points < 0:
             reasons.append(f"the {cat} cat's points must be a whole number, not {points!r}")
     if reasons:
         return reasons
@@ -271,7 +285,7 @@ def _footprint_reasons(sheet: dict, tower: Tower) -> list[str]:
         return ["the footprints must give how many are circled and how many crossed"]
     circled, crossed = footprints.get("circled", 0), footprints.get("crossed", 0)
     for name, n in (("circled", circled), ("crossed", crossed)):
-        if not isinstance(n, int) or isinstance(n, bool):
+        if not contract.is_whole(n):
             return [f"{name} footprints must be a whole number, not {n!r}"]
     reasons = []
     if not 0 <= circled <= tower.footprints:

@@ -6,12 +6,17 @@ code the engine uses; this module adds only what one sheet cannot tell alone:
 - a complete column always scored one of its numbers (the big one, or the small one once it was taken);
 - a column's small number means somebody took its big number before;
 - the game ended: some sheet has as many complete columns as the `columns_to_end` option asks.
+The options are the engine's (`scoring.OPTIONS`); a bad one raises contract.IllegalAction, a ValueError.
 """
 
-from . import engine, scoring
+from . import scoring
+from .scoring import normalise_options
 from .sheet import Tower, default_tower
 
-MIN_PLAYERS, MAX_PLAYERS = engine.MIN_SEATS, engine.MAX_SEATS
+MIN_PLAYERS, MAX_PLAYERS = scoring.MIN_SEATS, scoring.MAX_SEATS
+
+__all__ = ["MIN_PLAYERS", "MAX_PLAYERS", "SheetProblems", "normalise_options", "problems", "preview", "outcome",
+           "record_sheet"]
 
 
 class SheetProblems(ValueError):
@@ -21,13 +26,6 @@ class SheetProblems(ValueError):
         self.per_sheet, self.game = per_sheet, game
         lines = [f"Sheet {seat + 1}: {reason}" for seat, reasons in enumerate(per_sheet) for reason in reasons]
         super().__init__("; ".join(lines + game))
-
-
-def normalise_options(options: dict | None) -> dict:
-    try:
-        return engine.normalise_options(options)
-    except engine.IllegalAction as error:
-        raise ValueError(str(error)) from None
 
 
 def _sheets(final: dict) -> list:

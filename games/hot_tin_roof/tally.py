@@ -14,6 +14,7 @@ from games.contract import is_whole
 from . import rules
 from .rules import FISH_IN_MARKET, MAX_PLAYERS, MIN_PLAYERS, PAIR_PENALTY, PAIRS_PER_PLAYER
 
+OPTIONS = rules.OPTIONS
 FIELDS = ("cans", "fish", "home_tiles", "pairs_left", "penalties")
 
 

@@ -13,7 +13,7 @@ class RatATatCatConfig(GameConfig):
     colour = "#1a5fb4"
     breakdown = ("rounds", "total")
     lower_score_wins = True
-    parts = ("engine", "bots", "tally", "pad")
+    parts = ("engine", "bots", "tally", "pad", "words")
     table_assets = ("rat_a_tat_cat/table.css",)
     pad_assets = ("rat_a_tat_cat/pad.css",)
     order = 2

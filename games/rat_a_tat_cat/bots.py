@@ -1,6 +1,9 @@
 """Rat-a-Tat Cat bots: "easy" plays any legal move; "good" remembers what it saw and keeps its row low.
 
-Bots see only `view(state, seat)` and the legal actions: never the state itself.
+Bots see only `view(state, seat)` and the legal actions: never the state itself. Like a player at the table, the
+good bot remembers what its views showed: `remember(notes, view)` folds each view into its notes (the cards it
+glimpsed, the cards it saw go into rows from the discard pile, the swaps it saw), and the bot runner keeps the
+notes between moves. A view holds only what the seat sees now, so the notes are all the bot knows of the past.
 """
 
 from .deck import NUMBER_AVERAGE
@@ -10,11 +13,49 @@ KNOCK_AT = 9  # knock when the expected total is this low ...
 KNOCK_LEAD = 6  # ... or this much lower than every opponent's expected total
 
 
-def choose(level: str, view: dict, legal_actions: list, rng) -> dict:
-    return LEVELS[level](view, legal_actions, rng)
+def choose(level: str, view: dict, legal_actions: list, rng, notes: dict | None = None) -> dict:
+    """The bot's move; `notes` are what it remembers (remember() over its earlier views), else only this view."""
+    return LEVELS[level](view, legal_actions, rng, remember(None, view) if notes is None else notes)
 
 
-def easy(view: dict, legal_actions: list, rng) -> dict:
+# ---------------------------------------------------------------- memory
+
+
+def remember(notes: dict | None, view: dict) -> dict:
+    """The notes after one more view: {"seen": events read, "rows": per seat, what each card is (None: unknown)}.
+
+    The public log's new events say what moved in plain sight; the cards on the bot's screen (its glimpses, and
+    face-up cards) say what is there now.
+    """
+    if notes is None:
+        notes = {"seen": 0, "rows": _unknown_rows(view)}
+    notes = {"seen": notes["seen"], "rows": [list(row) for row in notes["rows"]]}
+    rows = notes["rows"]
+    for entry in view["log"][max(0, notes["seen"] - view.get("log_start", 0)):]:
+        event = entry.get("event")
+        if event == "dealt":
+            rows[:] = _unknown_rows(view)
+        elif event == "took_discard":
+            rows[entry["seat"]][entry["position"]] = entry["card"]
+        elif event == "replaced":
+            rows[entry["seat"]][entry["position"]] = None
+        elif event == "swapped":
+            mine, theirs = (entry["seat"], entry["position"]), (entry["opponent"], entry["their_position"])
+            rows[mine[0]][mine[1]], rows[theirs[0]][theirs[1]] = rows[theirs[0]][theirs[1]], rows[mine[0]][mine[1]]
+    notes["seen"] = view.get("log_start", 0) + len(view["log"])
+    for card in view["memory"]:
+        rows[card["seat"]][card["position"]] = card["value"]
+    return notes
+
+
+def _unknown_rows(view: dict) -> list:
+    return [[None] * len(row["cards"]) for row in view["rows"]]
+
+
+# ---------------------------------------------------------------- levels
+
+
+def easy(view: dict, legal_actions: list, rng, notes: dict) -> dict:
     """Any legal move, at random (the opening peek is always confirmed first)."""
     for action in legal_actions:
         if action["type"] == "memorised":
@@ -22,36 +63,29 @@ def easy(view: dict, legal_actions: list, rng) -> dict:
     return rng.choice(legal_actions)
 
 
-def good(view: dict, legal_actions: list, rng) -> dict:
+def good(view: dict, legal_actions: list, rng, notes: dict) -> dict:
     kinds = {action["type"] for action in legal_actions}
     if "memorised" in kinds:
         return {"type": "memorised"}
-    row = own_row(view)
+    rows = known_rows(view, notes)
+    row = rows[view["seat"]]
     if "draw" in kinds:
         return _start_turn(view, row, kinds)
     if "knock" in kinds:
-        return {"type": "knock" if _should_knock(view, row) else "end_turn"}
+        return {"type": "knock" if _should_knock(view, rows) else "end_turn"}
     if view["drawn"] == "peek":
         return _use_peek(row, legal_actions)
     if view["drawn"] == "swap":
-        return _use_swap(view, row, legal_actions)
+        return _use_swap(rows, row, legal_actions)
     return _keep_or_discard(view["drawn"], row)
 
 
 LEVELS = {"easy": easy, "good": good}
 
 
-def known_rows(view: dict) -> dict:
-    """{seat: [value or None] * 4} from the bot's memory."""
-    rows = {row["seat"]: [None] * len(row["cards"]) for row in view["rows"] if not row["out"]}
-    for entry in view["memory"]:
-        if entry["seat"] in rows:
-            rows[entry["seat"]][entry["position"]] = entry["value"]
-    return rows
-
-
-def own_row(view: dict) -> list:
-    return known_rows(view)[view["seat"]]
+def known_rows(view: dict, notes: dict) -> dict:
+    """{seat: [value or None] * 4} for the players still in, from the bot's notes."""
+    return {row["seat"]: list(notes["rows"][row["seat"]]) for row in view["rows"] if not row["out"]}
 
 
 def worth(card) -> float:
@@ -87,9 +121,8 @@ def _use_peek(row: list, legal_actions: list) -> dict:
     return unseen[0] if unseen else {"type": "discard"}
 
 
-def _use_swap(view: dict, row: list, legal_actions: list) -> dict:
+def _use_swap(rows: dict, row: list, legal_actions: list) -> dict:
     """Give away a known high card for an opponent's known low card, or for an unseen one if ours is high enough."""
-    rows = known_rows(view)
 
     def gain(action):
         mine, theirs = row[action["position"]], rows[action["opponent"]][action["their_position"]]
@@ -102,7 +135,8 @@ def _use_swap(view: dict, row: list, legal_actions: list) -> dict:
     return best if best is not None and gain(best) >= 2 else {"type": "discard"}
 
 
-def _should_knock(view: dict, row: list) -> bool:
+def _should_knock(view: dict, rows: dict) -> bool:
+    row = rows[view["seat"]]
     mine = expected_total(row)
-    theirs = [expected_total(r) for seat, r in known_rows(view).items() if seat != view["seat"]]
+    theirs = [expected_total(r) for seat, r in rows.items() if seat != view["seat"]]
     return mine <= KNOCK_AT or (row.count(None) <= 1 and mine <= min(theirs) - KNOCK_LEAD)

@@ -1,13 +1,12 @@
-"""The Rat-a-Tat Cat deck: its 54 cards, their names, and the seeded shuffles of the draw pile."""
+"""The Rat-a-Tat Cat deck: its 54 cards and the seeded shuffles of the draw pile (their names are in words.py)."""
 
-import random
+from games.contract import next_rng
 
 # A row holds four cards, positions 0-3 from left to right; 0 and 3 are the outer ones.
 POSITIONS = range(4)
 OUTER = (0, 3)
 
 POWER_CARDS = ("peek", "swap", "draw2")
-POWER_NAMES = {"peek": "Peek", "swap": "Swap", "draw2": "Draw 2"}
 NUMBER_COUNTS = {**dict.fromkeys(range(9), 4), 9: 9}
 POWER_COUNT = 3
 DECK_SIZE = sum(NUMBER_COUNTS.values()) + POWER_COUNT * len(POWER_CARDS)
@@ -22,22 +21,6 @@ def full_deck() -> list:
 
 def is_power(card) -> bool:
     return isinstance(card, str)
-
-
-def card_name(card) -> str:
-    return POWER_NAMES[card] if is_power(card) else str(card)
-
-
-def with_article(card) -> str:
-    """'a 7', 'an 8', 'a Peek': how the log names a card."""
-    return f"an {card}" if card == 8 else f"a {card_name(card)}"
-
-
-def next_rng(state) -> random.Random:
-    """A generator for the next shuffle: seeded by the game's seed and a counter kept in the state."""
-    rng = random.Random(f"{state['seed']}:{state['draws']}")
-    state["draws"] += 1
-    return rng
 
 
 def shuffled_deck(state) -> list:
@@ -59,8 +42,7 @@ def reshuffle(state) -> None:
     cards = state["draw_pile"] + rest
     next_rng(state).shuffle(cards)
     state["draw_pile"], state["discard_pile"] = cards, top
-    text = "The discard pile, except its top card, is shuffled into the draw pile."
-    state["log"].append({"seat": None, "text": text})
+    state["log"].append({"event": "reshuffled", "seat": None})
 
 
 def draw_top(state):

@@ -1,66 +1,35 @@
-"""Rat-a-Tat Cat rules as a pure engine: a JSON state in, a new JSON state out, no Django, no I/O, no clock."""
+"""Rat-a-Tat Cat rules as a pure engine: a JSON state in, a new JSON state out, no Django, no I/O, no clock.
+
+The log holds events and refusals carry codes (games/contract.py); games/rat_a_tat_cat/words.py puts them into words.
+"""
 
 import json
 
+from games import contract
+
 from . import memory
-from .deck import OUTER, POSITIONS, card_name, draw_top, is_power, put_in_middle, shuffled_deck, with_article
-from .scoring import end_round, is_over, outcome
+from .deck import OUTER, POSITIONS, draw_top, is_power, put_in_middle, shuffled_deck
+from .scoring import MAX_SEATS, MIN_SEATS, OPTIONS, end_round, is_over, normalise_options, outcome
 from .visibility import final, reveal, view
 
 SLUG = "rat_a_tat_cat"
 NAME = "Rat-a-Tat Cat"
-MIN_SEATS = 2
-MAX_SEATS = 6
-OPTIONS = {
-    "end": {"default": "rounds", "choices": ["rounds", "time", "elimination"], "time_limit": "time",
-            "label": "The game ends by",
-            "help": "Rounds: after a number of rounds. Time: when the time limit passes (the round is finished). "
-                    "Elimination: a player reaching the limit is out; the last player in wins."},
-    "rounds": {"default": 5, "min": 1, "max": 20, "label": "Rounds", "help": "When the game ends by rounds."},
-    "limit": {"default": 100, "min": 10, "max": 500, "label": "Elimination limit",
-              "help": "When the game ends by elimination: a total reaching this is out."},
-    "memory_aid": {"default": False, "choices": [False, True], "label": "Memory aid",
-                   "help": "Cards you have seen stay visible to you; outer cards lie face up (for young players)."},
-}
 
 __all__ = ["SLUG", "NAME", "MIN_SEATS", "MAX_SEATS", "OPTIONS", "IllegalAction", "normalise_options", "new_game",
            "to_move", "legal_actions", "apply", "view", "reveal", "is_over", "outcome", "final", "deal_round"]
 
-
 LOG_KEPT = 200
+IllegalAction = contract.IllegalAction
 
 
-class IllegalAction(Exception):
-    """A move the rules do not allow now; the message says why in plain English."""
-
-
-# ---------------------------------------------------------------- options and setup
-
-def normalise_options(options=None) -> dict:
-    """The match options with defaults filled in; IllegalAction for an unknown option or a bad value."""
-    options = dict(options or {})
-    unknown = sorted(set(options) - set(OPTIONS))
-    if unknown:
-        raise IllegalAction(f"Unknown option: {', '.join(unknown)}.")
-    return {name: _checked_option(name, spec, options.get(name, spec["default"])) for name, spec in OPTIONS.items()}
-
-
-def _checked_option(name: str, spec: dict, value):
-    if "choices" in spec:
-        if type(value) is not type(spec["default"]) or value not in spec["choices"]:
-            raise IllegalAction(f"Option {name} must be one of {spec['choices']}.")
-    elif type(value) is not int or not spec["min"] <= value <= spec["max"]:
-        raise IllegalAction(f"Option {name} must be a whole number from {spec['min']} to {spec['max']}.")
-    return value
-
+# ---------------------------------------------------------------- setup
 
 def new_game(seats: int, seed, options: dict | None = None, deck: list | None = None) -> dict:
     """A new match, round 1 dealt. The dealer of round 1 is the last seat, so seat 0 starts.
 
     `deck` (top card first) replaces the shuffled deck of round 1: tests use it to stack the deck.
     """
-    if type(seats) is not int or not MIN_SEATS <= seats <= MAX_SEATS:
-        raise IllegalAction(f"Rat-a-Tat Cat is for {MIN_SEATS} to {MAX_SEATS} players.")
+    contract.check_seat_count(seats, MIN_SEATS, MAX_SEATS)
     state = {
         "seats": seats, "seed": seed, "draws": 0, "options": normalise_options(options),
         "round": 0, "dealer": seats - 1, "turn": None, "phase": "play",
@@ -68,9 +37,10 @@ def new_game(seats: int, seed, options: dict | None = None, deck: list | None = 
         "draw_pile": [], "discard_pile": [], "drawn": None, "draws_left": 0,
         "known": memory.fresh(seats), "showing": [[] for _ in range(seats)], "peeking": [],
         "knocked_by": None, "last_turns": None, "time_up": False,
-        "totals": [0] * seats, "rounds": [], "log": [],
+        "totals": [0] * seats, "rounds": [], "log": [], "logged": 0,
     }
     deal_round(state, list(deck) if deck is not None else shuffled_deck(state))
+    state["logged"] = len(state["log"])
     return state
 
 
@@ -92,7 +62,7 @@ def deal_round(state, cards: list) -> None:
     state["round"] += 1
     first = left_of(state, state["dealer"])
     order = sorted(players_in(state), key=lambda seat: (seat - first) % state["seats"])
-    state["log"].append({"seat": None, "text": f"Round {state['round']}: {{seat:{state['dealer']}}} deals."})
+    state["log"].append({"event": "dealt", "seat": None, "round": state["round"], "dealer": state["dealer"]})
     state["rows"] = [[] for _ in range(state["seats"])]
     for _ in POSITIONS:
         for seat in order:
@@ -107,8 +77,7 @@ def _turn_first_discard(state) -> None:
     card = state["draw_pile"].pop(0)
     while is_power(card):
         put_in_middle(state, card)
-        state["log"].append({"seat": None, "text": f"A {card_name(card)} turned up as the first "
-                                                   "discard and went back into the middle of the draw pile."})
+        state["log"].append({"event": "power_turned_up", "seat": None, "card": card})
         card = state["draw_pile"].pop(0)
     state["discard_pile"] = [card]
 
@@ -140,7 +109,8 @@ def to_move(state) -> list:
 
 
 def legal_actions(state, seat) -> list:
-    if is_over(state) or seat is None:
+    """The actions `seat` may make now; [] for anyone else (a spectator, or a value that is no seat)."""
+    if is_over(state) or not contract.is_whole(seat) or not 0 <= seat < state["seats"]:
         return []
     actions = [{"type": "memorised"}] if seat in state["peeking"] else []
     if seat == state["turn"]:
@@ -183,46 +153,50 @@ def face_down(state) -> list:
 
 def apply(state, seat, action) -> dict:
     """The state after `seat` makes `action`; the input is never changed. IllegalAction if not allowed now."""
-    reason = refusal(state, seat, action)
-    if reason:
-        raise IllegalAction(reason)
+    problem = refusal(state, seat, action)
+    if problem:
+        raise problem
     state = json.loads(json.dumps(state))
+    logged = len(state["log"])
     if action["type"] == "time_up":
         state["time_up"] = True
-        state["log"].append({"seat": None, "text": "Time is up: the round in progress is the last."})
-        return state
-    _hide_glimpses(state, seat)
-    HANDLERS[action["type"]](state, seat, action)
-    # The state keeps only the recent log: views show no more, and the match's moves are the full record.
-    del state["log"][:-LOG_KEPT]
+        state["log"].append({"event": "time_up", "seat": None})
+    else:
+        _hide_glimpses(state, seat)
+        HANDLERS[action["type"]](state, seat, action)
+    # "logged" counts every event ever written, so a bot can tell which ones in its view are new.
+    state["logged"] = state.get("logged", logged) + len(state["log"]) - logged
+    contract.bounded_log(state["log"], LOG_KEPT)
     return state
 
 
-def refusal(state, seat, action) -> str | None:
-    """Why the action is not allowed now, in plain English, or None when it is."""
-    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-        return "An action must be an object with a type."
-    if is_over(state):
-        return "The game is over."
-    if action["type"] == "time_up":
-        return _time_up_refusal(state, seat, action)
-    if type(seat) is not int or not 0 <= seat < state["seats"]:
-        return "Only a player at the table can make that move."
-    if action["type"] not in HANDLERS:
-        return f"There is no move called {action['type']!r}."
-    if any(type(value) is not int for key, value in action.items() if key != "type"):
-        return "Positions and seats must be whole numbers."
+def refusal(state, seat, action) -> IllegalAction | None:
+    """Why the action is not allowed now (an IllegalAction with a code for the words module), or None."""
+    try:
+        kind = contract.check_action(action)
+        if is_over(state):
+            return IllegalAction("game_over", "The game is over.")
+        if kind == "time_up":
+            return _time_up_refusal(state, seat, action)
+        contract.check_seat(state["seats"], seat)
+        if kind not in HANDLERS:
+            return IllegalAction("unknown_action", f"There is no move called {kind!r}.", action=kind)
+        for key, value in action.items():
+            if key != "type":
+                contract.whole(value, key)
+    except IllegalAction as problem:
+        return problem
     if action in legal_actions(state, seat):
         return None
     return _why_not(state, seat, action)
 
 
-def _time_up_refusal(state, seat, action) -> str | None:
+def _time_up_refusal(state, seat, action) -> IllegalAction | None:
     if seat is not None or len(action) != 1:
-        return "Only the match service says when time is up."
+        return IllegalAction("not_the_clock", "Only the match service says when time is up.")
     if state["options"]["end"] != "time":
-        return "This game does not end on time."
-    return "Time is already up." if state["time_up"] else None
+        return IllegalAction("not_timed", "This game does not end on time.")
+    return IllegalAction("time_already_up", "Time is already up.") if state["time_up"] else None
 
 
 PHASE_KINDS = {
@@ -231,30 +205,30 @@ PHASE_KINDS = {
     "knock": ("knock", "end_turn"),
 }
 USED_AS = {"peek": "peek", "swap": "swap"}
-WAITING_FOR = {
-    "play": "take the top discard or draw a card",
-    "decide": "play or discard the card you drew",
-    "knock": "knock or end your turn",
-}
 
 
-def _why_not(state, seat, action) -> str:
+def _why_not(state, seat, action) -> IllegalAction:
     kind = action["type"]
     if kind == "memorised":
-        return "Your opening peek is already hidden."
+        return IllegalAction("peek_already_hidden", "Your opening peek is already hidden.")
     if seat != state["turn"]:
-        return "It is not your turn."
+        return IllegalAction("not_your_turn", "It is not your turn.")
     if kind not in PHASE_KINDS[state["phase"]]:
-        return f"Not now: {WAITING_FOR[state['phase']]}."
+        return IllegalAction("not_now", f"Not now: the turn is in its {state['phase']} step.", phase=state["phase"])
     if kind == "take_discard" and is_power(state["discard_pile"][0]):
-        return "A power card can never be taken from the discard pile."
+        return IllegalAction("power_on_discard", "A power card can never be taken from the discard pile.",
+                             card=state["discard_pile"][0])
     if state["phase"] == "decide" and kind != "discard" and kind != USED_AS.get(state["drawn"], "replace"):
-        return f"You drew {with_article(state['drawn'])}: {WAITING_FOR['decide']}."
+        return IllegalAction("not_for_drawn_card", f"The drawn card ({state['drawn']}) is not played that way.",
+                             card=state["drawn"])
     if kind == "swap" and (action.get("opponent") == seat or action.get("opponent") not in players_in(state)):
-        return "Swap with the card of an opponent still in the game."
+        return IllegalAction("not_an_opponent", "Swap with the card of an opponent still in the game.")
     if kind in ("peek", "swap") and state["options"]["memory_aid"] and _outer_chosen(action):
-        return "With the memory aid on, only face-down cards can be peeked at or swapped."
-    return "Positions run from 0 to 3." if _bad_position(action) else "That move is not allowed now."
+        return IllegalAction("face_up_card", "With the memory aid on, only face-down cards can be peeked at or "
+                             "swapped.")
+    if _bad_position(action):
+        return IllegalAction("no_such_position", "Positions run from 0 to 3.")
+    return IllegalAction("not_allowed", "That move is not allowed now.")
 
 
 def _outer_chosen(action) -> bool:
@@ -272,8 +246,8 @@ def _hide_glimpses(state, seat: int) -> None:
         state["peeking"].remove(seat)
 
 
-def _say(state, seat, text: str) -> None:
-    state["log"].append({"seat": seat, "text": text})
+def _say(state, event: str, seat: int, **fields) -> None:
+    state["log"].append({"event": event, "seat": seat, **fields})
 
 
 # ---------------------------------------------------------------- the turn
@@ -287,8 +261,7 @@ def _take_discard(state, seat, action) -> None:
     position = action["position"]
     old = _place(state, seat, position, card)
     memory.learn_publicly(state, seat, position)
-    _say(state, seat, f"took the {card_name(card)} from the discard pile and put it in position {position + 1}, "
-                      f"discarding {with_article(old)}")
+    _say(state, "took_discard", seat, card=card, position=position, discarded=old)
     _end_card_play(state, seat)
 
 
@@ -303,7 +276,7 @@ def _draw_next(state, seat) -> None:
     while card == "draw2":
         state["discard_pile"].insert(0, card)
         state["draws_left"] = 2
-        _say(state, seat, "drew a Draw 2 and discarded it: up to two more draws")
+        _say(state, "drew_draw2", seat)
         card = draw_top(state)
     state["drawn"], state["phase"] = card, "decide"
 
@@ -316,7 +289,7 @@ def _replace(state, seat, action) -> None:
         memory.learn_publicly(state, seat, position)
     else:
         memory.learn(state, seat, seat, position)
-    _say(state, seat, f"drew a card and put it in position {position + 1}, discarding {with_article(old)}")
+    _say(state, "replaced", seat, position=position, discarded=old)
     _end_card_play(state, seat)
 
 
@@ -324,10 +297,7 @@ def _discard(state, seat, action) -> None:
     card = state["drawn"]
     state["discard_pile"].insert(0, card)
     state["drawn"] = None
-    if is_power(card):
-        _say(state, seat, f"drew {with_article(card)} and did not use it")
-    else:
-        _say(state, seat, f"drew a card and discarded it: {card}")
+    _say(state, "discarded", seat, card=card)
     state["draws_left"] -= 1
     if state["draws_left"] > 0:
         _draw_next(state, seat)
@@ -340,7 +310,7 @@ def _peek(state, seat, action) -> None:
     memory.learn(state, seat, seat, position)
     state["showing"][seat] = [position]
     _discard_used_power(state)
-    _say(state, seat, f"drew a Peek and looked at position {position + 1}")
+    _say(state, "peeked", seat, position=position)
     _end_card_play(state, seat)
 
 
@@ -352,15 +322,14 @@ def _swap(state, seat, action) -> None:
     _unshow(state, seat, position)
     _unshow(state, other, theirs)
     _discard_used_power(state)
-    _say(state, seat, f"drew a Swap and swapped their position {position + 1} with position {theirs + 1} "
-                      f"of {{seat:{other}}}")
+    _say(state, "swapped", seat, position=position, opponent=other, their_position=theirs)
     _end_card_play(state, seat)
 
 
 def _knock(state, seat, action) -> None:
     state["knocked_by"] = seat
     state["last_turns"] = len(players_in(state)) - 1
-    _say(state, seat, "knocked: Rat-a-tat cat!")
+    _say(state, "knocked", seat)
     _pass_turn(state, seat)
 
 

@@ -50,14 +50,3 @@ def learn_everything(state) -> None:
 
 def value(state, seat, owner: int, position: int):
     return state["known"][knower(state, seat)][owner][position]
-
-
-def entries(state, seat) -> list:
-    """The seat's knowledge as a list of {"seat", "position", "value"}, in row order."""
-    known = state["known"][knower(state, seat)]
-    return [
-        {"seat": owner, "position": position, "value": known[owner][position]}
-        for owner, row in enumerate(state["rows"])
-        for position in range(len(row))
-        if known[owner][position] is not None
-    ]

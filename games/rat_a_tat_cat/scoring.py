@@ -1,7 +1,59 @@
-"""Rat-a-Tat Cat scoring: the reveal at a round's end, round scores, eliminations, the game's end and the ranks."""
+"""Rat-a-Tat Cat scoring, for the engine and the table pad alike: player counts, options, card values, round
+scores, eliminations, ranks; and the engine's reveal at a round's end."""
+
+from games import contract
 
 from . import memory
-from .deck import card_name, is_power, reshuffle, with_article
+from .deck import NUMBER_COUNTS, POSITIONS, is_power, reshuffle
+
+MIN_SEATS, MAX_SEATS = 2, 6
+CARDS_IN_ROW = len(POSITIONS)
+CARD_VALUES = tuple(sorted(NUMBER_COUNTS))  # what a number card counts: its number, 0 to 9
+HIGHEST_CARD = max(CARD_VALUES)
+HIGHEST_ROUND = CARDS_IN_ROW * HIGHEST_CARD
+
+OPTIONS = {
+    "end": {"default": "rounds", "choices": ["rounds", "time", "elimination"], "time_limit": "time"},
+    "rounds": {"default": 5, "min": 1, "max": 20, "when": {"end": "rounds"}},
+    "limit": {"default": 100, "min": 10, "max": 500, "when": {"end": "elimination"}},
+    "memory_aid": {"default": False},
+}
+
+
+def normalise_options(options: dict | None = None) -> dict:
+    """The match options with defaults filled in; IllegalAction for an unknown option or a bad value."""
+    return contract.normalise_options(OPTIONS, options)
+
+
+def round_score(row: list) -> int:
+    """A row's score at the reveal: the sum of its four number cards (power cards were replaced first)."""
+    return sum(row)
+
+
+def reaches_limit(total: int, limit: int) -> bool:
+    """The elimination rule: a total reaching the limit is out."""
+    return total >= limit
+
+
+def rank_key(end: str, total: int, out_round: int | None) -> tuple:
+    """Lower is better. In elimination, players still in come first, then the later out, each by total."""
+    if end != "elimination":
+        return (total,)
+    return (0, 0, total) if out_round is None else (1, -out_round, total)
+
+
+def ranks(state) -> list:
+    """1 = best (the lowest); equal keys share a place (1, 1, 3). `state` needs options, totals and out_round."""
+    end = state["options"]["end"]
+    keys = [rank_key(end, state["totals"][seat], state["out_round"][seat]) for seat in range(state["seats"])]
+    return contract.ranks(keys, lower_wins=True)
+
+
+def winners(state) -> list:
+    return [seat for seat, rank in enumerate(ranks(state)) if rank == 1]
+
+
+# ---------------------------------------------------------------- the engine's end of a round
 
 
 def is_over(state) -> bool:
@@ -11,7 +63,7 @@ def is_over(state) -> bool:
 def end_round(state) -> None:
     """Reveal every row, score it, put out whoever reached the limit, and end the game if it is over."""
     _replace_power_cards(state)
-    scores = [None if state["out"][seat] else sum(row) for seat, row in enumerate(state["rows"])]
+    scores = [None if state["out"][seat] else round_score(row) for seat, row in enumerate(state["rows"])]
     for seat, score in enumerate(scores):
         if score is not None:
             state["totals"][seat] += score
@@ -20,12 +72,11 @@ def end_round(state) -> None:
     memory.learn_everything(state)
     state["showing"] = [[] for _ in state["showing"]]
     state["peeking"] = []
-    listed = ", ".join(f"{{seat:{seat}}} {score}" for seat, score in enumerate(scores) if score is not None)
-    _announce(state, f"Round {state['round']} ends: {listed}.")
+    _announce(state, "round_ended", round=state["round"], scores=list(scores))
     _eliminate(state)
     if _game_ends(state):
         state["phase"], state["drawn"], state["draws_left"] = "over", None, 0
-        _announce_winners(state)
+        _announce(state, "game_over", winners=winners(state))
 
 
 def _replace_power_cards(state) -> None:
@@ -37,14 +88,9 @@ def _replace_power_cards(state) -> None:
                     reshuffle(state)
                 state["draw_pile"].append(card)
                 row[position] = state["draw_pile"].pop(0)
-                _announce(state, f"The {card_name(card)} in position {position + 1} of {{seat:{owner}}} goes to the "
-                                 f"bottom of the draw pile and is replaced by {with_article(row[position])}.")
+                _announce(state, "power_replaced", card=card, owner=owner, position=position,
+                          replacement=row[position])
                 card = row[position]
-
-
-def reaches_limit(total: int, limit: int) -> bool:
-    """The elimination rule, for the engine and the table pad alike: a total reaching the limit is out."""
-    return total >= limit
 
 
 def _eliminate(state) -> None:
@@ -53,7 +99,7 @@ def _eliminate(state) -> None:
     for seat, total in enumerate(state["totals"]):
         if not state["out"][seat] and reaches_limit(total, state["options"]["limit"]):
             state["out"][seat], state["out_round"][seat] = True, state["round"]
-            _announce(state, f"{{seat:{seat}}} reaches {total} and is out.")
+            state["log"].append({"event": "went_out", "seat": seat, "total": total})
 
 
 def _game_ends(state) -> bool:
@@ -65,33 +111,8 @@ def _game_ends(state) -> bool:
     return sum(not out for out in state["out"]) <= 1
 
 
-def _announce_winners(state) -> None:
-    names = " and ".join(f"{{seat:{seat}}}" for seat in winners(state))
-    verb = "wins" if len(winners(state)) == 1 else "share the win"
-    _announce(state, f"The game is over: {names} {verb}.")
-
-
-def _announce(state, text: str) -> None:
-    state["log"].append({"seat": None, "text": text})
-
-
-def _rank_key(state, seat: int) -> tuple:
-    """Lower is better. In elimination, players still in come first, then the later out, each by total."""
-    total = state["totals"][seat]
-    if state["options"]["end"] != "elimination":
-        return (total,)
-    out_round = state["out_round"][seat]
-    return (0, 0, total) if out_round is None else (1, -out_round, total)
-
-
-def ranks(state) -> list:
-    """1 = best; equal keys share a place (1, 1, 3)."""
-    keys = [_rank_key(state, seat) for seat in range(state["seats"])]
-    return [1 + sum(other < key for other in keys) for key in keys]
-
-
-def winners(state) -> list:
-    return [seat for seat, rank in enumerate(ranks(state)) if rank == 1]
+def _announce(state, event: str, **fields) -> None:
+    state["log"].append({"event": event, "seat": None, **fields})
 
 
 def outcome(state) -> dict:

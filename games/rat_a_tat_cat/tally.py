@@ -8,23 +8,19 @@ Choices made for a table pad:
   cards 0-9 per seat (None for a player out), and each row must add up to that seat's score.
 - The game must have ended as chosen: `rounds` plays exactly that many rounds; `time` any number; `elimination`
   ends in the first round after which at most one player is still in.
-Ranks come from the engine's own `scoring.ranks`, so table and online games are ranked by one rule.
+Player counts, options, card values, round scores, the elimination rule and the ranks are the engine's own, in
+`scoring`, so table and online games follow one rule. A bad option raises contract.IllegalAction (a ValueError).
 """
 
-from . import engine, scoring
+from games.contract import is_whole
 
-MIN_PLAYERS, MAX_PLAYERS = engine.MIN_SEATS, engine.MAX_SEATS
-CARDS_IN_ROW = 4
-HIGHEST_CARD = 9
-HIGHEST_ROUND = CARDS_IN_ROW * HIGHEST_CARD
+from . import scoring
+from .scoring import CARD_VALUES, CARDS_IN_ROW, HIGHEST_CARD, HIGHEST_ROUND, normalise_options
 
+MIN_PLAYERS, MAX_PLAYERS = scoring.MIN_SEATS, scoring.MAX_SEATS
 
-def normalise_options(options: dict | None) -> dict:
-    """The engine's options with defaults filled in; ValueError (not IllegalAction) for a bad one."""
-    try:
-        return engine.normalise_options(options)
-    except engine.IllegalAction as error:
-        raise ValueError(str(error)) from None
+__all__ = ["MIN_PLAYERS", "MAX_PLAYERS", "CARDS_IN_ROW", "HIGHEST_CARD", "HIGHEST_ROUND", "normalise_options",
+           "out_rounds", "standings", "outcome"]
 
 
 def out_rounds(round_scores: list[list[int | None]], limit: int) -> list[int | None]:
@@ -73,7 +69,7 @@ def _scores_or_blanks(entry) -> list:
     scores = entry.get("scores") if isinstance(entry, dict) else None
     if not isinstance(scores, list):
         return []
-    return [s if _whole(s) else None for s in scores]
+    return [s if is_whole(s) else None for s in scores]
 
 
 def outcome(final: dict, options: dict) -> dict:
@@ -93,10 +89,6 @@ def outcome(final: dict, options: dict) -> dict:
     }
 
 
-def _whole(n) -> bool:
-    return isinstance(n, int) and not isinstance(n, bool)
-
-
 def _checked_rounds(final: dict) -> list[dict]:
     rounds = final.get("rounds") if isinstance(final, dict) else None
     if not isinstance(rounds, list) or not rounds:
@@ -112,7 +104,7 @@ def _checked_rounds(final: dict) -> list[dict]:
         if not MIN_PLAYERS <= seats <= MAX_PLAYERS:
             raise ValueError(f"Rat-a-Tat Cat is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {seats}.")
         for seat, points in enumerate(scores):
-            if points is not None and (not _whole(points) or not 0 <= points <= HIGHEST_ROUND):
+            if points is not None and (not is_whole(points) or not 0 <= points <= HIGHEST_ROUND):
                 raise ValueError(f"Round {number}, player {seat + 1}: a round score is the sum of four cards, "
                                  f"a whole number from 0 to {HIGHEST_ROUND}, not {points!r}.")
         _check_rows(number, entry.get("rows"), scores)
@@ -130,9 +122,9 @@ def _check_rows(number: int, rows, scores: list) -> None:
         if (row is None) != (points is None):
             raise ValueError(f"Round {number}, player {seat + 1}: a player out has neither cards nor a score.")
         if (not isinstance(row, list) or len(row) != CARDS_IN_ROW
-                or not all(_whole(c) and 0 <= c <= HIGHEST_CARD for c in row)):
+                or not all(is_whole(c) and c in CARD_VALUES for c in row)):
             raise ValueError(f"Round {number}, player {seat + 1}: a row is four cards from 0 to {HIGHEST_CARD}.")
-        if sum(row) != points:
+        if scoring.round_score(row) != points:
             raise ValueError(f"Round {number}, player {seat + 1}: the cards {row} add up to {sum(row)}, "
                              f"not {points}.")
 

@@ -1,5 +1,7 @@
 """What each seat of a Rat-a-Tat Cat game may see: the view of a state for a seat or a spectator, and the final."""
 
+from games import contract
+
 from . import memory
 from .deck import OUTER
 from .scoring import is_over, winners
@@ -8,9 +10,17 @@ LOG_IN_VIEW = 200
 
 
 def view(state, seat=None) -> dict:
-    """Everything `seat` may see (None: a spectator), and nothing else."""
-    viewer = seat if type(seat) is int and 0 <= seat < state["seats"] else None
+    """Everything `seat` may see (None: a spectator), and nothing else; IllegalAction for a value that is no seat.
+
+    "memory" lists the cards on the seat's screen: without the memory aid only its glimpses still showing (its
+    opening peek, the card it just put in or looked at) and, once the game is over, every card; with the memory
+    aid everything it has seen. A card seen earlier and hidden again is the player's to remember (bots keep
+    their own notes from their views: bots.remember).
+    """
+    viewer = contract.check_seat(state["seats"], seat, spectator=True)
     drawer = viewer is not None and viewer == state["turn"]
+    rows = [_row_view(state, viewer, owner) for owner in range(state["seats"])]
+    log = state["log"][-LOG_IN_VIEW:]
     return {
         "seat": viewer,
         "seats": state["seats"],
@@ -27,11 +37,14 @@ def view(state, seat=None) -> dict:
         "discard_pile": len(state["discard_pile"]),
         "drawn": state["drawn"] if drawer else None,
         "draws_left": state["draws_left"],
-        "rows": [_row_view(state, viewer, owner) for owner in range(state["seats"])],
-        "memory": memory.entries(state, viewer),
+        "rows": rows,
+        "memory": [{"seat": row["seat"], "position": card["position"], "value": card["shown"]}
+                   for row in rows for card in row["cards"] if card["shown"] is not None],
         "totals": list(state["totals"]),
         "rounds": [{"round": r["round"], **_round_record(r)} for r in state["rounds"]],
-        "log": [dict(entry) for entry in state["log"][-LOG_IN_VIEW:]],
+        "log": [dict(entry) for entry in log],
+        # How many events came before the first one in "log" (states saved before the count: as if none).
+        "log_start": state.get("logged", len(state["log"])) - len(log),
         "time_up": state["time_up"],
         "is_over": is_over(state),
         "winners": winners(state) if is_over(state) else [],

@@ -96,7 +96,7 @@ def test_a_player_and_two_bots_play_a_whole_game(new_context):
     expect(page.locator("#table .ct-sheet.mine .ct-cell.marked use")).to_have_count(marked)
     my_total = page.locator('#table .ct-scores td[data-seat="0"][data-category="total"]').inner_text()
     expect(page.locator(".result tbody tr", has_text="Tom").locator("td.num")).to_have_text(my_total)
-    expect(page.locator(".match-log")).to_contain_text("the game ends")
+    expect(page.locator(".match-log")).to_contain_text("The game ends")
     assert not errors, errors
 
 

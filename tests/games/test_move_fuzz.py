@@ -29,7 +29,8 @@ json_values = st.recursive(scalars, lambda inner: st.one_of(
 
 @pytest.fixture
 def duel(mia, leo):
-    """A started match of each game: Mia in seat 0, Leo in seat 1 (so seat 1 is not Mia's to move)."""
+    """A started match of each game: Mia in seat 0, Leo in seat 1 (so seat 1 is not Mia's to move), bots in the
+    seats a game needs beyond two."""
     def start(slug):
         match = lobby.create_match(host=mia, game=slug, options={}, seats=seat_plans(slug))
         lobby.take_seat(match_id=match.pk, user=leo, token=match.invite_token)

@@ -199,11 +199,11 @@ def test_an_illegal_move_is_refused_naming_the_record_and_the_move(duel):
     assert GameRecord.objects.count() == 1
 
 
-def test_an_unknown_action_is_refused_with_the_engines_reason(tower):
+def test_an_unknown_action_is_refused_with_the_engines_reason_in_the_games_words(tower):
     record = copy.deepcopy(tower.game_record.record)
     record["moves"][0]["action"] = {"type": "fly"}
     [problem] = problems_of([record])
-    assert "move 1 (seat" in problem and "Cat Tower has no action 'fly'" in problem
+    assert "move 1 (seat" in problem and "is illegal: Cat Tower has no such move: take a die, mark or pass." in problem
 
 
 def test_a_wrong_result_is_refused(duel):
@@ -440,7 +440,7 @@ def test_the_import_page_shows_what_is_wrong_and_imports_nothing(alice_client, d
     assert response.status_code == 400
     assert "Nothing was imported" in response.text
     assert "Record 2 (cat_tower, online," in response.text and "move 1 (seat" in response.text
-    assert "there is no die 99" in response.text
+    assert "There is no die 99: the roll has dice 0 to 2." in response.text
     assert not GameRecord.objects.exists()
 
 

@@ -1,19 +1,16 @@
 """Helpers for the Cat Tower table: the tower as cells to draw, the legal marks grouped by hex, dice faces.
 
-Everything here reads the engine's view and the legal actions the framework passes in; no rule is decided here.
+Everything here reads the engine's view and the legal actions the framework passes in; no rule is decided here,
+and every word comes from games/cat_tower/words.py.
 """
 from django import template
 
+from games.cat_tower import words
 from games.cat_tower.engine import HOUSE, TOWER, item_die
 from games.cat_tower.scoring import CATEGORIES, cat_factors
 from games.cat_tower.sheet import hex_key
 
 register = template.Library()
-
-ITEM_LABELS = {"house": "House", "yarn": "Yarn", "butterfly": "Butterfly", "bowl": "Bowl", "cushion": "Cushion",
-               "mouse": "Mouse"}
-CATEGORY_LABELS = {"cats": "Cats", "yarn": "Yarn", "butterfly": "Butterflies", "bowl": "Bowls",
-                   "cushion": "Cushions", "mouse": "Mice", "columns": "Columns"}
 TOP_FLOOR = max(TOWER.hexes_on_floor)
 PIPS = {
     1: [(15, 15)],
@@ -25,15 +22,9 @@ PIPS = {
 }
 
 
-def footprints_text(n: int) -> str:
-    if n == 0:
-        return "no footprints"
-    return "1 footprint" if n == 1 else f"{n} footprints"
-
-
 @register.filter
 def item_label(name) -> str:
-    return ITEM_LABELS.get(name, str(name or "").capitalize())
+    return words.item_label(name)
 
 
 @register.filter
@@ -47,14 +38,7 @@ def pips(value) -> list[tuple[int, int]]:
 
 def _dice_use(dice: tuple[int, int], item: int, floor: int) -> str:
     """Which die gives the item and which the floor, in words, the cheaper way round (yours as the item on a tie)."""
-    mine, shared = dice
-
-    def part(whose, value, target):
-        return f"{whose} {value}" if value == target else f"{whose} {value}→{target}"
-
-    if item_die(dice, item, floor) == 0:
-        return f"item: {part('your', mine, item)}, floor: {part('shared', shared, floor)}"
-    return f"item: {part('shared', shared, item)}, floor: {part('your', mine, floor)}"
+    return words.dice_use(dice, item, floor, item_die(dice, item, floor))
 
 
 def _choice(action: dict, sheet: dict, dice: tuple[int, int] | None) -> dict:
@@ -62,9 +46,9 @@ def _choice(action: dict, sheet: dict, dice: tuple[int, int] | None) -> dict:
     choice = {
         "action": action,
         "item": name,
-        "label": ITEM_LABELS[name],
+        "label": words.item_label(name),
         "footprints": action["footprints"],
-        "cost": footprints_text(action["footprints"]),
+        "cost": words.footprints(action["footprints"]),
         "cat": action.get("cat"),
         "dice": _dice_use(dice, action["item"], action["floor"]) if dice else "",
     }
@@ -72,7 +56,7 @@ def _choice(action: dict, sheet: dict, dice: tuple[int, int] | None) -> dict:
         # A preview of what the engine will write once this house is on the sheet.
         marked = {**sheet["marks"], hex_key(action["column"], action["floor"]): "house"}
         houses, count = cat_factors(marked, action["cat"])
-        choice.update(cat_label=ITEM_LABELS[action["cat"]], houses=houses, count=count, points=houses * count)
+        choice.update(cat_label=words.item_label(action["cat"]), houses=houses, count=count, points=houses * count)
     return choice
 
 
@@ -143,7 +127,7 @@ def tower(view: dict, seat, actions=None) -> dict:
         "circled": footprints["circled"],
         "crossed": footprints["crossed"],
         "spare": footprints["circled"] - footprints["crossed"],
-        "cats": [{"cat": cat, "label": ITEM_LABELS[cat], "points": sheet["cats"].get(cat)} for cat in TOWER.cats],
+        "cats": [{"cat": cat, "label": words.item_label(cat), "points": sheet["cats"].get(cat)} for cat in TOWER.cats],
         "marked": len(marks),
         "complete": sheet.get("complete_columns", []),
     }
@@ -162,8 +146,8 @@ def item_options(actions) -> list[dict]:
         costs: dict[int, list[int]] = {}
         for floor in sorted(found[item]):
             costs.setdefault(found[item][floor], []).append(floor)
-        options.append({"number": item, "item": name, "label": ITEM_LABELS[name], "floors": sorted(found[item]),
-                        "costs": [{"footprints": n, "cost": footprints_text(n), "floors": floors}
+        options.append({"number": item, "item": name, "label": words.item_label(name), "floors": sorted(found[item]),
+                        "costs": [{"footprints": n, "cost": words.footprints(n), "floors": floors}
                                   for n, floors in sorted(costs.items())]})
     return options
 
@@ -172,8 +156,8 @@ def item_options(actions) -> list[dict]:
 def score_rows(view: dict) -> list[dict]:
     """The live score sheet: one row per category, one number per seat, then the totals."""
     scores = view["scores"]
-    rows = [{"key": key, "label": CATEGORY_LABELS[key], "values": [s[key] for s in scores]} for key in CATEGORIES]
-    rows.append({"key": "total", "label": "Total", "values": [s["total"] for s in scores]})
+    rows = [{"key": key, "label": words.CATEGORY_LABELS[key], "values": [s[key] for s in scores]} for key in CATEGORIES]
+    rows.append({"key": "total", "label": words.CATEGORY_LABELS["total"], "values": [s["total"] for s in scores]})
     return rows
 
 
@@ -197,12 +181,4 @@ def describe_mark(mark) -> str:
     """A submitted mark in words: "Bowl on column 3, floor 2 (1 footprint)"."""
     if not mark:
         return ""
-    if mark.get("type") == "pass":
-        return "Pass: circle a footprint"
-    name = TOWER.items.get(mark.get("item"), "?")
-    text = f"{ITEM_LABELS.get(name, name)} on column {mark['column']}, floor {mark['floor']}"
-    if mark.get("footprints"):
-        text += f" ({footprints_text(mark['footprints'])})"
-    if mark.get("cat"):
-        text += f", scoring the {ITEM_LABELS.get(mark['cat'], mark['cat']).lower()} cat"
-    return text
+    return words.describe_mark(mark, TOWER.items.get(mark.get("item"), "?"))

@@ -1,15 +1,21 @@
 """Card faces for the Rat-a-Tat Cat table."""
 from django import template
 
+from games.rat_a_tat_cat.words import card_name, with_article
+
 register = template.Library()
-POWER_NAMES = {"peek": "Peek", "swap": "Swap", "draw2": "Draw 2"}
 
 
 @register.filter
 def card_label(card) -> str:
-    if card is None:
-        return ""
-    return POWER_NAMES.get(card, str(card))
+    """A card's face in words ("Peek", "8"); "" for a card face down."""
+    return "" if card is None else card_name(card)
+
+
+@register.filter
+def card_with_article(card) -> str:
+    """ "a 7", "an 8", "a Peek" """
+    return "" if card is None else with_article(card)
 
 
 @register.filter

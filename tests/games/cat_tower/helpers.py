@@ -73,3 +73,21 @@ def record_sheet(marks=(), cats=None, columns=None, circled=0, crossed=0):
 
 def snapshot(state):
     return json.dumps(state, sort_keys=True)
+
+
+def refused(state, seat, move, code, **params):
+    """The action raises IllegalAction with this code (and these params) and leaves the state as it was."""
+    before = json.dumps(state, sort_keys=True)
+    try:
+        engine.apply(state, seat, move)
+    except engine.IllegalAction as refusal:
+        assert refusal.code == code, refusal
+        assert {key: refusal.params.get(key) for key in params} == params, refusal.params
+        assert json.dumps(state, sort_keys=True) == before
+        return refusal
+    raise AssertionError(f"{move} by seat {seat} was accepted")
+
+
+def events(state, kind):
+    """The log's events of one kind, without their "event" key."""
+    return [{k: v for k, v in e.items() if k != "event"} for e in state["log"] if e.get("event") == kind]

@@ -1,11 +1,10 @@
 """Column bonuses (big for the first completers of a round, crossed out for the rest, small later) and the end
 of the game at the end of the round in which someone completes three columns."""
 
-import pytest
 
 from games.cat_tower import engine
 
-from .helpers import PASS, game, mark, play_round, with_sheet
+from .helpers import PASS, events, game, mark, play_round, refused, with_sheet
 
 COLUMN_5_BUT_TOP = {"5-1": "yarn", "5-3": "house"}  # 5-4 still empty
 THREE_COLUMNS_BUT_ONE_HEX = {
@@ -29,9 +28,9 @@ def test_the_first_completers_of_a_column_score_the_big_number_and_everyone_else
     assert [s["columns"] for s in state["sheets"]] == [{"5": 3}, {"5": 3}, {}]
     assert [s["crossed_out"] for s in state["sheets"]] == [[], [], [5]]
     assert state["claimed_columns"] == [5]
-    texts = [(e["seat"], e["text"]) for e in state["log"]]
-    assert (0, "completed column 5 first: 3 points") in texts and (1, "completed column 5 first: 3 points") in texts
-    assert (2, "crossed out the 3 on column 5") in texts
+    assert events(state, "completed_column") == [{"seat": 0, "column": 5, "first": True, "points": 3},
+                                                 {"seat": 1, "column": 5, "first": True, "points": 3}]
+    assert events(state, "crossed_out") == [{"seat": 2, "column": 5, "number": 3}]
     assert engine.view(state, 2)["sheets"][2]["crossed_out"] == [5]
 
 
@@ -43,7 +42,7 @@ def test_a_later_completer_scores_the_small_number():
     state = play_round(state, [1, 6, 1, 4], [0, 1, 2], {2: mark(6, 5, 4)})
     assert [s["columns"] for s in state["sheets"]] == [{"5": 3}, {}, {"5": 2}]
     assert state["sheets"][2]["crossed_out"] == [5]  # crossed out the big number, scored the small one
-    assert {"seat": 2, "text": "completed column 5: 2 points"} in state["log"]
+    assert {"seat": 2, "column": 5, "first": False, "points": 2} in events(state, "completed_column")
 
 
 def test_the_game_goes_on_while_nobody_has_three_complete_columns():
@@ -60,12 +59,12 @@ def test_the_game_ends_at_the_end_of_the_round_in_which_someone_completes_three_
     assert engine.is_over(state)
     assert state["sheets"][1]["marks"] == {"2-4": "yarn"}
     assert engine.to_move(state) == [] and engine.legal_actions(state, 0) == []
-    with pytest.raises(engine.IllegalAction, match="the game is over"):
-        engine.apply(state, 0, PASS)
-    assert {"seat": None, "text": "the game ends: {seat:0} completed 3 columns"} in state["log"]
+    refused(state, 0, PASS, "game_over")
+    assert {"event": "game_ended", "seat": None, "enders": [0], "columns": 3} in state["log"]
     view = engine.view(state, None)
     assert view["phase"] == "over" and view["is_over"] and view["winners"] == [0]
-    assert state["log"][-1]["text"] == f"{{seat:0}} wins with {engine.outcome(state)['scores'][0]} points"
+    assert state["log"][-1] == {"event": "won", "seat": None, "winners": [0],
+                                "points": engine.outcome(state)["scores"][0]}
 
 
 def test_columns_to_end_is_an_option():
@@ -95,5 +94,5 @@ def test_tied_players_win_together():
     # As above, but the two yarn majorities in column 1 tie: 9 + 3 shared, 6 each.
     assert engine.outcome(state)["scores"] == [27, 27, 0]
     assert engine.view(state, 2)["winners"] == [0, 1]
-    assert [e["text"] for e in state["log"][-2:]] == ["the game ends: {seat:0} and {seat:1} completed 3 columns",
-                                                      "{seat:0} and {seat:1} share the win with 27 points"]
+    assert state["log"][-2:] == [{"event": "game_ended", "seat": None, "enders": [0, 1], "columns": 3},
+                                 {"event": "won", "seat": None, "winners": [0, 1], "points": 27}]

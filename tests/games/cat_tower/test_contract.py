@@ -8,7 +8,7 @@ import pytest
 
 from games.cat_tower import engine
 
-from .helpers import PASS, draft, game, mark, submit
+from .helpers import PASS, draft, game, mark, refused, submit
 
 VIEW_KEYS = {
     "seat", "seats", "round", "first_player", "phase", "roll", "shared", "my_die", "draft_turn", "to_move",
@@ -32,8 +32,9 @@ def test_options_have_defaults_and_allowed_values():
 
 @pytest.mark.parametrize("seats", [1, 5, "3", True])
 def test_two_to_four_players(seats):
-    with pytest.raises(engine.IllegalAction, match="2 to 4 players"):
+    with pytest.raises(engine.IllegalAction) as refusal:
         engine.new_game(seats, 1, {})
+    assert refusal.value.code == "seat_count" and refusal.value.params == {"low": 2, "high": 4}
 
 
 def test_the_state_is_json_and_a_game_goes_on_after_a_round_trip():
@@ -93,10 +94,12 @@ def test_legal_actions_are_empty_for_a_seat_not_to_move():
     assert engine.legal_actions(state, 1) == [{"type": "take_die", "die": d} for d in range(4)]
 
 
-def test_the_log_names_no_players():
+def test_the_log_is_events_in_no_language():
     state = submit(draft(game(3, seed=8), 0, 1, 2), {})
-    assert all(set(entry) == {"seat", "text"} for entry in state["log"])
-    assert all("seat 0" not in entry["text"].lower() for entry in state["log"])
+    assert [entry["event"] for entry in state["log"]] == ["rolled", "took_die", "took_die", "took_die", "passed",
+                                                          "passed", "passed", "rolled"]
+    assert all(isinstance(value, (int, bool, list, type(None))) for entry in state["log"]
+               for key, value in entry.items() if key != "event")
 
 
 @pytest.mark.parametrize("module", ["engine", "sheet", "scoring", "bots"])
@@ -108,7 +111,42 @@ def test_the_rules_are_pure_python(module):
             imported |= {alias.name.split(".")[0] for alias in node.names}
         elif isinstance(node, ast.ImportFrom) and node.level == 0:
             imported.add(node.module.split(".")[0])
-    assert imported <= {"random", "json", "dataclasses", "functools", "pathlib", "collections", "itertools"}
+    assert imported <= {"random", "json", "dataclasses", "functools", "pathlib", "collections", "itertools", "games"}
+    assert all(node.module in ("games", "games.contract") for node in ast.walk(ast.parse(source))
+               if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module.startswith("games"))
     if module != "sheet":  # only the sheet reads its data file, once
         assert "open(" not in source and "read_text" not in source
     assert "time" not in imported and "datetime" not in imported
+
+
+@pytest.mark.parametrize("seat", [True, False, 1.0, -1, 3, 7, "0"])
+def test_a_value_that_is_no_seat_of_the_match_has_no_view_and_no_moves(seat):
+    state = game(3, roll=[1, 2, 3, 4], first=1)  # seat 1 takes a die first, and True == 1 == 1.0 in Python
+    refused(state, seat, {"type": "take_die", "die": 1}, "not_a_seat")
+    assert engine.legal_actions(state, seat) == []
+    with pytest.raises(engine.IllegalAction) as refusal:
+        engine.view(state, seat)
+    assert refusal.value.code == "not_a_seat"
+
+
+def test_a_spectator_has_a_view_but_no_moves_and_none_is_no_player():
+    state = game(3, roll=[1, 2, 3, 4], first=1)
+    assert engine.view(state, None)["seat"] is None and engine.legal_actions(state, None) == []
+    refused(state, None, {"type": "take_die", "die": 1}, "not_a_seat")
+
+
+def test_the_state_keeps_only_the_recent_log():
+    state = game(2, roll=[1, 2, 3], first=0)
+    state["log"] = [{"event": "passed", "seat": 0, "circled": True}] * engine.LOG_KEPT
+    state = engine.apply(state, 0, {"type": "take_die", "die": 0})
+    assert len(state["log"]) == engine.LOG_KEPT
+    assert state["log"][-1] == {"event": "took_die", "seat": 0, "die": 0, "value": 1}
+    assert engine.view(state, None)["log"] == state["log"]
+
+
+def test_options_share_one_spec_with_the_tally():
+    from games.cat_tower import scoring, tally
+
+    assert engine.OPTIONS is scoring.OPTIONS
+    assert engine.normalise_options is tally.normalise_options is scoring.normalise_options
+    assert engine.OPTIONS["columns_to_end"] == {"default": 3, "min": 1, "max": 5}

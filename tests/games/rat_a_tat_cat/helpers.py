@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from games.rat_a_tat_cat import engine
+from games.rat_a_tat_cat import engine, memory
 from games.rat_a_tat_cat.deck import POWER_CARDS, full_deck, is_power
 
 
@@ -48,19 +48,29 @@ def shown(state, seat, owner):
 
 
 def memory_of(state, seat):
+    """What the rules let `seat` (None: the public) know of every row: the engine's knowledge, not a view."""
+    return {(owner, position): memory.value(state, seat, owner, position)
+            for owner, row in enumerate(state["rows"]) for position in range(len(row))
+            if memory.value(state, seat, owner, position) is not None}
+
+
+def on_screen(state, seat):
+    """The cards the view gives `seat` in its "memory": what its screen shows now."""
     return {(m["seat"], m["position"]): m["value"] for m in engine.view(state, seat)["memory"]}
 
 
 def last_log(state, count=1):
-    return [entry["text"] for entry in state["log"][-count:]]
+    return state["log"][-count:]
 
 
-def refused(state, seat, action, reason=None):
-    """The action raises IllegalAction (with `reason` in its message) and leaves the state as it was."""
+def refused(state, seat, move, code=None, **params):
+    """The action raises IllegalAction (with that code and those params) and leaves the state as it was."""
     before = json.dumps(state, sort_keys=True)
     with pytest.raises(engine.IllegalAction) as caught:
-        engine.apply(state, seat, action)
+        engine.apply(state, seat, move)
     assert json.dumps(state, sort_keys=True) == before
-    if reason:
-        assert reason in str(caught.value)
-    return str(caught.value)
+    if code:
+        assert caught.value.code == code, caught.value
+    for key, value in params.items():
+        assert caught.value.params[key] == value, caught.value.params
+    return caught.value

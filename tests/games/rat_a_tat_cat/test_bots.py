@@ -6,19 +6,24 @@ import pytest
 
 from games.rat_a_tat_cat import bots, engine
 
-from .helpers import all_memorised, play, stacked_game
+from .helpers import play, stacked_game
 
 
 def bot_game(levels, seed, options, rng=None):
-    """Play a whole game with one bot level per seat; every move must be one of the legal ones."""
+    """Play a whole game with one bot level per seat; every move must be one of the legal ones.
+
+    Each bot keeps its notes as the bot runner does: its view after every move, folded by bots.remember.
+    """
     rng = rng or random.Random(seed)
     state = engine.new_game(len(levels), seed, options)
+    notes = [bots.remember(None, engine.view(state, seat)) for seat in range(len(levels))]
     while not engine.is_over(state):
         seat = rng.choice(engine.to_move(state))
         legal = engine.legal_actions(state, seat)
-        action = bots.choose(levels[seat], engine.view(state, seat), legal, rng)
+        action = bots.choose(levels[seat], engine.view(state, seat), legal, rng, notes[seat])
         assert action in legal
         state = engine.apply(state, seat, action)
+        notes = [bots.remember(notes[s], engine.view(state, s)) for s in range(len(levels))]
     return state
 
 
@@ -41,41 +46,82 @@ def test_both_bots_play_only_legal_moves_to_the_end(seats, memory_aid):
         assert engine.is_over(bot_game(levels, seed, {"rounds": 2, "memory_aid": memory_aid}))
 
 
-def choice(state, seat=None):
-    seat = state["turn"] if seat is None else seat
-    return bots.choose("good", engine.view(state, seat), engine.legal_actions(state, seat), random.Random(0))
+class Table:
+    """A game played move by move while every seat's bot keeps its notes, as the bot runner does."""
+
+    def __init__(self, state):
+        self.state = state
+        self.notes = [bots.remember(None, engine.view(state, seat)) for seat in range(state["seats"])]
+
+    def play(self, *moves):
+        for move in moves:
+            self.state = play(self.state, move)
+            self.notes = [bots.remember(notes, engine.view(self.state, seat)) for seat, notes in enumerate(self.notes)]
+        return self
+
+    def all_memorised(self):
+        for seat in list(engine.to_move(self.state)):
+            if {"type": "memorised"} in engine.legal_actions(self.state, seat):
+                self.play((seat, "memorised"))
+        return self
+
+    def choice(self, seat=None):
+        seat = self.state["turn"] if seat is None else seat
+        return bots.choose("good", engine.view(self.state, seat), engine.legal_actions(self.state, seat),
+                           random.Random(0), self.notes[seat])
+
+
+def dealt(rows, **stack):
+    return Table(stacked_game(rows, **stack)).all_memorised()
 
 
 def test_the_good_bot_confirms_its_opening_peek_first():
-    assert choice(stacked_game([[1, 2, 3, 4], [5, 6, 7, 8]], discard=0)) == {"type": "memorised"}
+    assert Table(stacked_game([[1, 2, 3, 4], [5, 6, 7, 8]], discard=0)).choice() == {"type": "memorised"}
 
 
 def test_the_good_bot_takes_a_low_discard_in_place_of_its_highest_known_card():
-    state = all_memorised(stacked_game([[1, 2, 3, 9], [5, 6, 7, 8]], discard=0))
-    assert choice(state) == {"type": "take_discard", "position": 3}
+    assert dealt([[1, 2, 3, 9], [5, 6, 7, 8]], discard=0).choice() == {"type": "take_discard", "position": 3}
+
+
+def test_the_good_bot_remembers_its_opening_peek_only_through_its_notes():
+    table = dealt([[1, 2, 3, 9], [5, 6, 7, 8]], discard=0)
+    view = engine.view(table.state, 0)
+    assert view["memory"] == []  # the view no longer shows the outer cards ...
+    assert table.notes[0]["rows"][0] == [1, None, None, 9]  # ... but the bot noted them while they showed
+    without_notes = bots.choose("good", view, engine.legal_actions(table.state, 0), random.Random(0))
+    assert without_notes == {"type": "take_discard", "position": 0}  # it would replace an unknown card instead
+
+
+def test_the_good_bot_notes_the_cards_others_take_from_the_discard_pile_and_the_swaps_it_sees():
+    table = dealt([[1, 2, 3, 9], [5, 6, 7, 8], [4, 4, 4, 4]], discard=0, draw=["swap"])
+    table.play((0, {"type": "take_discard", "position": 3}), (0, "end_turn"))
+    assert table.notes[1]["rows"][0] == [None, None, None, 0] and table.notes[2]["rows"][0][3] == 0
+    table.play((1, "draw"), (1, {"type": "swap", "position": 0, "opponent": 0, "their_position": 1}))
+    assert table.notes[1]["rows"][1][0] is None and table.notes[1]["rows"][0][1] == 5
+    assert table.notes[2]["rows"][0] == [None, None, None, 0]  # seat 2 never saw seat 1's 5
+    assert table.notes[0]["rows"][0] == [1, None, None, 0]  # seat 0 lost its card at position 2 to seat 1
 
 
 def test_the_good_bot_draws_rather_than_take_a_high_discard_and_discards_a_high_card():
-    state = all_memorised(stacked_game([[1, 2, 3, 4], [5, 6, 7, 8]], discard=8, draw=[9]))
-    assert choice(state) == {"type": "draw"}
-    assert choice(play(state, (0, "draw"))) == {"type": "discard"}
+    table = dealt([[1, 2, 3, 4], [5, 6, 7, 8]], discard=8, draw=[9])
+    assert table.choice() == {"type": "draw"}
+    assert table.play((0, "draw")).choice() == {"type": "discard"}
 
 
 def test_the_good_bot_peeks_at_a_card_it_has_not_seen():
-    state = all_memorised(stacked_game([[1, 2, 3, 4], [5, 6, 7, 8]], discard=8, draw=["peek"]))
-    assert choice(play(state, (0, "draw"))) in ({"type": "peek", "position": 1}, {"type": "peek", "position": 2})
+    table = dealt([[1, 2, 3, 4], [5, 6, 7, 8]], discard=8, draw=["peek"]).play((0, "draw"))
+    assert table.choice() in ({"type": "peek", "position": 1}, {"type": "peek", "position": 2})
 
 
 def test_the_good_bot_swaps_away_its_highest_known_card():
-    state = all_memorised(stacked_game([[9, 2, 3, 1], [5, 6, 7, 8]], discard=8, draw=["swap"]))
-    action = choice(play(state, (0, "draw")))
+    action = dealt([[9, 2, 3, 1], [5, 6, 7, 8]], discard=8, draw=["swap"]).play((0, "draw")).choice()
     assert action["type"] == "swap" and action["position"] == 0
 
 
 def test_the_good_bot_knocks_with_a_low_row_and_plays_on_with_a_high_one():
-    low = all_memorised(stacked_game([[0, 1, 1, 0], [5, 6, 7, 8]], discard=8, draw=[0]))
-    low = play(low, (0, "draw"), (0, {"type": "replace", "position": 1}), (0, "end_turn"), (1, "draw"),
-               (1, "discard"), (1, "end_turn"), (0, "draw"), (0, {"type": "replace", "position": 2}))
-    assert choice(low) == {"type": "knock"}
-    high = all_memorised(stacked_game([[9, 1, 1, 9], [5, 6, 7, 8]], discard=8, draw=[9]))
-    assert choice(play(high, (0, "draw"), (0, "discard"))) == {"type": "end_turn"}
+    low = dealt([[0, 1, 1, 0], [5, 6, 7, 8]], discard=8, draw=[0])
+    low.play((0, "draw"), (0, {"type": "replace", "position": 1}), (0, "end_turn"), (1, "draw"),
+             (1, "discard"), (1, "end_turn"), (0, "draw"), (0, {"type": "replace", "position": 2}))
+    assert low.choice() == {"type": "knock"}
+    high = dealt([[9, 1, 1, 9], [5, 6, 7, 8]], discard=8, draw=[9])
+    assert high.play((0, "draw"), (0, "discard")).choice() == {"type": "end_turn"}

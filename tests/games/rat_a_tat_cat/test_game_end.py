@@ -39,7 +39,7 @@ def test_a_game_of_n_rounds_ends_after_the_nth_round_and_lowest_total_wins():
     assert out["breakdown"][0] == {"rounds": [18, state["rounds"][1]["scores"][0]], "total": state["totals"][0]}
     best = min(state["totals"])
     assert engine.view(state, None)["winners"] == [s for s, total in enumerate(state["totals"]) if total == best]
-    refused(state, 0, {"type": "draw"}, "The game is over")
+    refused(state, 0, {"type": "draw"}, "game_over")
 
 
 def test_the_final_record_holds_every_rounds_rows_and_scores():
@@ -50,7 +50,7 @@ def test_the_final_record_holds_every_rounds_rows_and_scores():
         "ranks": [1, 2, 3],
         "breakdown": [{"rounds": [18], "total": 18}, {"rounds": [19], "total": 19}, {"rounds": [20], "total": 20}],
     }
-    assert state["log"][-1] == {"seat": None, "text": "The game is over: {seat:0} wins."}
+    assert state["log"][-1] == {"event": "game_over", "seat": None, "winners": [0]}
 
 
 def test_at_the_end_every_row_lies_face_up_for_everybody():
@@ -64,16 +64,16 @@ def test_ties_share_the_win():
     state = knock_round(a_game(rows=[[1, 2, 3, 4], [4, 3, 2, 1], [9, 9, 9, 9]], rounds=1))
     assert engine.outcome(state)["ranks"] == [1, 1, 3]
     assert engine.view(state, 2)["winners"] == [0, 1]
-    assert state["log"][-1]["text"] == "The game is over: {seat:0} and {seat:1} share the win."
+    assert state["log"][-1] == {"event": "game_over", "seat": None, "winners": [0, 1]}
 
 
 def test_time_up_is_sent_by_the_match_service_and_the_round_in_progress_is_finished():
     state = a_game(end="time")
     assert all(action["type"] != "time_up" for seat in range(3) for action in engine.legal_actions(state, seat))
-    refused(state, 0, {"type": "time_up"}, "match service")
+    refused(state, 0, {"type": "time_up"}, "not_the_clock")
     state = engine.apply(draw_and_discard(state), None, {"type": "time_up"})
     assert state["time_up"] and not engine.is_over(state) and state["phase"] == "knock"
-    refused(state, None, {"type": "time_up"}, "already")
+    refused(state, None, {"type": "time_up"}, "time_already_up")
     state = play(state, (0, "end_turn"))
     state = knock_round(state)
     assert engine.is_over(state) and state["round"] == 1
@@ -81,8 +81,8 @@ def test_time_up_is_sent_by_the_match_service_and_the_round_in_progress_is_finis
 
 
 def test_time_up_is_refused_when_the_game_does_not_end_on_time():
-    refused(a_game(end="rounds"), None, {"type": "time_up"}, "does not end on time")
-    refused(a_game(end="elimination"), None, {"type": "time_up"}, "does not end on time")
+    refused(a_game(end="rounds"), None, {"type": "time_up"}, "not_timed")
+    refused(a_game(end="elimination"), None, {"type": "time_up"}, "not_timed")
 
 
 def test_without_time_up_a_timed_game_goes_on_round_after_round():
@@ -93,7 +93,7 @@ def test_without_time_up_a_timed_game_goes_on_round_after_round():
 def test_a_player_whose_total_reaches_the_limit_is_out_and_later_rounds_deal_only_to_players_still_in():
     state = knock_round(a_game(end="elimination", limit=20))
     assert state["out"] == [False, False, True] and state["out_round"] == [None, None, 1]
-    assert {"seat": None, "text": "{seat:2} reaches 20 and is out."} in state["log"]
+    assert {"event": "went_out", "seat": 2, "total": 20} in state["log"]
     assert state["rows"][2] == [] and len(state["draw_pile"]) == 54 - 8 - 1
     assert state["dealer"] == 0 and state["turn"] == 1
     assert engine.to_move(state) == [1, 0]

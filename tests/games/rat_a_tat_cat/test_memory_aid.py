@@ -53,8 +53,8 @@ def test_only_face_down_cards_can_be_swapped():
     state = play(a_game("swap"), (0, "draw"))
     swaps = [action for action in engine.legal_actions(state, 0) if action["type"] == "swap"]
     assert {(a["position"], a["their_position"]) for a in swaps} == {(1, 1), (1, 2), (2, 1), (2, 2)}
-    refused(state, 0, {"type": "swap", "position": 0, "opponent": 1, "their_position": 1}, "only face-down cards")
-    refused(state, 0, {"type": "swap", "position": 1, "opponent": 1, "their_position": 3}, "only face-down cards")
+    refused(state, 0, {"type": "swap", "position": 0, "opponent": 1, "their_position": 1}, "face_up_card")
+    refused(state, 0, {"type": "swap", "position": 1, "opponent": 1, "their_position": 3}, "face_up_card")
 
 
 def test_a_peek_looks_only_at_a_face_down_card():

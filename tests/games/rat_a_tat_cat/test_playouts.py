@@ -1,21 +1,23 @@
 """Random playouts through the engine contract: cards conserved, illegal moves refused, no view or log leaks.
 
 At every step of 1,000 random games (2-6 players, each way of ending, with and without the memory aid):
-all 54 cards are somewhere; an illegal move raises IllegalAction and changes nothing; each seat's (and a
-spectator's) memory is exactly what an independent tracker of the rules says it may know; the view of two
-observers picked at random does not change when every card they may not know is shuffled around; and the
-log names only public cards.
+all 54 cards are somewhere; an illegal move raises IllegalAction and changes nothing; what each seat (and a
+spectator) knows is exactly what an independent tracker of the rules says it may know, and its view carries
+only what its screen shows (its glimpses still showing; with the memory aid, or once over, all it knows); the
+view of two observers picked at random does not change when every card they may not know is shuffled around;
+and the log's events name only public cards.
 """
 
 import json
 import random
-import re
 from collections import Counter
 
 import pytest
 
 from games.rat_a_tat_cat import engine
 from games.rat_a_tat_cat.deck import OUTER, full_deck
+
+from .helpers import memory_of
 
 FULL_DECK = Counter(full_deck())
 GARBAGE = [{}, {"type": None}, {"type": "no-such-move"}, [], None, "draw", {"type": "draw", "position": 1},
@@ -35,6 +37,10 @@ class Tracker:
         observers = [None, *range(state["seats"])]
         self.known = {k: {} for k in observers}
         players = [seat for seat, row in enumerate(state["rows"]) if row]
+        # The cards on each seat's screen without the memory aid: its opening peek, then its latest glimpse.
+        self.glimpses = {k: set() for k in observers}
+        if not state["options"]["memory_aid"] and not engine.is_over(state):
+            self.glimpses.update({seat: {(seat, p) for p in OUTER} for seat in players})
         for owner in players:
             for position in range(4):
                 if engine.is_over(state):
@@ -51,6 +57,13 @@ class Tracker:
             self.reset(after)
             return
         kind, everybody = action["type"], list(self.known)
+        if seat is not None:
+            self.glimpses[seat] = set()
+        if kind in ("take_discard", "replace", "peek"):
+            self.glimpses[seat] = {(seat, action["position"])}
+        if kind == "swap":
+            for glimpses in self.glimpses.values():
+                glimpses -= {(seat, action["position"]), (action["opponent"], action["their_position"])}
         if kind == "take_discard":
             self._learn(after, everybody, seat, action["position"])
         elif kind == "replace":
@@ -88,13 +101,9 @@ def with_unknown_cards_shuffled(state, known, observer, rng):
     return other
 
 
-def mentioned_cards(text):
-    text = re.sub(r"\{seat:\d+\}|position \d", "", text)
-    cards = []
-    for name, card in (("Draw 2", "draw2"), ("Peek", "peek"), ("Swap", "swap")):
-        cards += [card] * text.count(name)
-        text = text.replace(name, "")
-    return cards + [int(digit) for digit in re.findall(r"\d", text)]
+def mentioned_cards(entry):
+    """The cards an event names."""
+    return [entry[key] for key in ("card", "discarded", "replacement") if key in entry]
 
 
 def public_cards_of(before, seat, action):
@@ -114,12 +123,15 @@ def check_step(before, seat, action, after, tracker, rng):
     assert cards_everywhere(after) == FULL_DECK
     for entry in after["log"][len(before["log"]):]:
         if entry["seat"] is not None:
-            assert set(mentioned_cards(entry["text"])) <= public_cards_of(before, seat, action), entry
+            assert set(mentioned_cards(entry)) <= public_cards_of(before, seat, action), entry
     shuffled_for = rng.sample(list(tracker.known), 2)
+    everything = after["options"]["memory_aid"] or engine.is_over(after)
     for observer, known in tracker.known.items():
         assert all(after["rows"][o][p] == value for (o, p), value in known.items())
+        assert memory_of(after, observer) == known
         view = engine.view(after, observer)
-        assert {(m["seat"], m["position"]): m["value"] for m in view["memory"]} == known
+        on_screen = known if everything else {key: known[key] for key in tracker.glimpses[observer]}
+        assert {(m["seat"], m["position"]): m["value"] for m in view["memory"]} == on_screen
         if observer in shuffled_for:
             assert engine.view(with_unknown_cards_shuffled(after, known, observer, rng), observer) == view
 

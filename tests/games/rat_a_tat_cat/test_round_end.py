@@ -26,7 +26,7 @@ def draw_and_discard(state):
 def test_a_player_knocks_at_the_end_of_their_turn_and_every_other_player_gets_one_more_turn():
     state = play(draw_and_discard(a_game()), (0, "knock"))
     assert state["knocked_by"] == 0 and state["last_turns"] == 2
-    assert state["log"][-1] == {"seat": 0, "text": "knocked: Rat-a-tat cat!"}
+    assert state["log"][-1] == {"event": "knocked", "seat": 0}
     assert state["turn"] == 1 and state["phase"] == "play"
     state = draw_and_discard(state)
     assert state["turn"] == 2 and state["phase"] == "play" and state["last_turns"] == 1
@@ -52,7 +52,7 @@ def test_a_round_scores_the_sum_of_each_row_and_adds_it_to_the_totals():
     state = draw_and_discard(draw_and_discard(state))
     assert state["rounds"] == [{"round": 1, "rows": ROWS, "scores": [18, 19, 20]}]
     assert state["totals"] == [18, 19, 20]
-    assert {"seat": None, "text": "Round 1 ends: {seat:0} 18, {seat:1} 19, {seat:2} 20."} in state["log"]
+    assert {"event": "round_ended", "seat": None, "round": 1, "scores": [18, 19, 20]} in state["log"]
 
 
 def test_power_cards_in_a_row_are_replaced_from_the_draw_pile_at_the_reveal_again_if_a_power_card():
@@ -61,10 +61,11 @@ def test_power_cards_in_a_row_are_replaced_from_the_draw_pile_at_the_reveal_agai
     state = draw_and_discard(state)
     assert state["rounds"][0]["rows"] == [[5, 4, 2, 3], [1, 1, 1, 1]]
     assert state["rounds"][0]["scores"] == [14, 4]
-    texts = [entry["text"] for entry in state["log"]]
-    assert ("The Swap in position 2 of {seat:0} goes to the bottom of the draw pile and is replaced by a Peek."
-            in texts)
-    assert "The Peek in position 2 of {seat:0} goes to the bottom of the draw pile and is replaced by a 4." in texts
+    replaced = [entry for entry in state["log"] if entry["event"] == "power_replaced"]
+    assert replaced == [
+        {"event": "power_replaced", "seat": None, "card": "swap", "owner": 0, "position": 1, "replacement": "peek"},
+        {"event": "power_replaced", "seat": None, "card": "peek", "owner": 0, "position": 1, "replacement": 4},
+    ]
 
 
 def test_the_next_round_is_dealt_at_once_from_a_full_deck_by_the_next_dealer_to_the_left():

@@ -7,7 +7,7 @@ import pytest
 from games.rat_a_tat_cat import engine
 from games.rat_a_tat_cat.deck import full_deck
 
-from .helpers import refused, shown, stacked_game
+from .helpers import memory_of, on_screen, refused, shown, stacked_game
 
 ROWS = [[1, 7, 8, 2], [9, 0, 4, 6], [3, 3, 5, 9]]
 
@@ -58,7 +58,7 @@ def test_a_power_card_turned_as_first_discard_goes_back_into_the_middle_of_the_d
     pile = state["draw_pile"]
     assert pile.count("swap") == 3
     assert 1 <= pile.index("swap") < len(pile) - 3  # the other Swaps lie at the stacked deck's bottom
-    assert "A Swap turned up as the first discard" in state["log"][-1]["text"]
+    assert state["log"][-1] == {"event": "power_turned_up", "seat": None, "card": "swap"}
 
 
 def test_the_same_seed_deals_the_same_game_and_another_seed_another():
@@ -80,16 +80,19 @@ def test_every_player_holding_the_opening_peek_may_confirm_it_even_out_of_turn()
     assert engine.legal_actions(state, 1) == [{"type": "memorised"}]
     assert {"type": "memorised"} in engine.legal_actions(state, 0)
     assert {"type": "draw"} in engine.legal_actions(state, 0)
-    refused(state, 1, {"type": "draw"}, "not your turn")
+    refused(state, 1, {"type": "draw"}, "not_your_turn")
 
 
-def test_memorised_hides_the_opening_peek_which_the_player_still_remembers():
-    state = engine.apply(stacked_game(ROWS, discard=4), 1, {"type": "memorised"})
+def test_memorised_hides_the_opening_peek_which_the_player_must_now_remember():
+    before = stacked_game(ROWS, discard=4)
+    assert on_screen(before, 1) == {(1, 0): 9, (1, 3): 6}
+    state = engine.apply(before, 1, {"type": "memorised"})
     assert shown(state, 1, 1) == [None] * 4
     assert engine.to_move(state) == [0, 2]
     assert engine.legal_actions(state, 1) == []
-    assert {(m["position"], m["value"]) for m in engine.view(state, 1)["memory"]} == {(0, 9), (3, 6)}
-    refused(state, 1, {"type": "memorised"}, "already hidden")
+    assert memory_of(state, 1) == {(1, 0): 9, (1, 3): 6}  # seen, so a bot's notes may hold them
+    assert on_screen(state, 1) == {}  # but the view no longer carries them
+    refused(state, 1, {"type": "memorised"}, "peek_already_hidden")
 
 
 def test_the_first_action_of_a_player_also_hides_their_opening_peek():
@@ -117,3 +120,16 @@ def test_options_are_filled_with_their_defaults():
 def test_bad_options_are_refused(options):
     with pytest.raises(engine.IllegalAction):
         engine.normalise_options(options)
+
+
+def test_the_engine_and_the_tally_share_the_contract_and_one_rules_module():
+    from games import contract
+    from games.rat_a_tat_cat import deck, scoring, tally
+
+    assert engine.IllegalAction is contract.IllegalAction and deck.next_rng is contract.next_rng
+    assert engine.OPTIONS is scoring.OPTIONS
+    assert engine.normalise_options is tally.normalise_options is scoring.normalise_options
+    assert (engine.MIN_SEATS, engine.MAX_SEATS) == (tally.MIN_PLAYERS, tally.MAX_PLAYERS) == (2, 6)
+    assert tally.HIGHEST_ROUND == 4 * 9 and scoring.CARD_VALUES == tuple(range(10))
+    assert scoring.ranks({"seats": 3, "options": {"end": "rounds"}, "totals": [20, 12, 12],
+                          "out_round": [None] * 3}) == [3, 1, 1]

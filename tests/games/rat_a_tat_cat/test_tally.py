@@ -83,7 +83,7 @@ def test_rows_may_be_given_and_must_add_up():
     (pad([31, 3, 4], [None, 20, 9]), ELIMINATION_30, "at most one player is left below 30; 2 still are"),
     (pad([31, 30, 4], [None, None, 9]), ELIMINATION_30, "The game ended after round 1"),
     (pad([3, 4]), {"end": "sudden death"}, "Option end must be one of"),
-    (pad([3, 4]), {"colour": "red"}, "Unknown option: colour"),
+    (pad([3, 4]), {"colour": "red"}, "no option 'colour'"),
 ])
 def test_impossible_pads_are_refused_with_the_reason(final, options, reason):
     with pytest.raises(ValueError, match=reason.replace("(", r"\(")):

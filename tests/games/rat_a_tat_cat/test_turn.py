@@ -15,7 +15,7 @@ def test_taking_the_top_discard_replaces_a_card_which_goes_face_up_on_the_discar
     state = play(a_game(), (0, {"type": "take_discard", "position": 2}))
     assert state["rows"][0] == [1, 7, 4, 2]
     assert state["discard_pile"][0] == 8
-    assert last_log(state) == ["took the 4 from the discard pile and put it in position 3, discarding an 8"]
+    assert last_log(state) == [{"event": "took_discard", "seat": 0, "card": 4, "position": 2, "discarded": 8}]
 
 
 def test_everybody_saw_which_card_was_taken_and_where_it_went():
@@ -31,7 +31,7 @@ def test_a_power_card_can_never_be_taken_from_the_discard_pile():
     state = play(a_game(draw=["peek"]), (0, "draw"), (0, "discard"), (0, "end_turn"))
     assert state["discard_pile"][0] == "peek"
     assert [a["type"] for a in engine.legal_actions(state, 1)] == ["draw"]
-    refused(state, 1, {"type": "take_discard", "position": 0}, "never be taken from the discard pile")
+    refused(state, 1, {"type": "take_discard", "position": 0}, "power_on_discard")
 
 
 def test_a_drawn_card_is_seen_by_the_drawer_alone():
@@ -50,7 +50,7 @@ def test_a_drawn_number_card_may_replace_a_card_known_to_the_drawer_alone():
     assert state["discard_pile"][0] == 7
     assert memory_of(state, 0)[(0, 1)] == 6
     assert (0, 1) not in memory_of(state, 1) and (0, 1) not in memory_of(state, None)
-    assert last_log(state) == ["drew a card and put it in position 2, discarding a 7"]
+    assert last_log(state) == [{"event": "replaced", "seat": 0, "position": 1, "discarded": 7}]
 
 
 def test_a_card_replaced_by_an_unseen_card_is_forgotten():
@@ -66,7 +66,7 @@ def test_a_drawn_number_card_may_be_discarded():
     state = play(a_game(), (0, "draw"), (0, "discard"))
     assert state["rows"][0] == ROWS[0]
     assert state["discard_pile"][:2] == [6, 4]
-    assert last_log(state) == ["drew a card and discarded it: 6"]
+    assert last_log(state) == [{"event": "discarded", "seat": 0, "card": 6}]
 
 
 def test_after_the_card_play_the_player_knocks_or_ends_the_turn():
@@ -79,16 +79,16 @@ def test_after_the_card_play_the_player_knocks_or_ends_the_turn():
 
 def test_only_the_player_to_move_may_act_and_only_with_a_legal_move():
     state = a_game()
-    refused(state, 1, {"type": "draw"}, "not your turn")
-    refused(state, 0, {"type": "replace", "position": 0}, "Not now")
-    refused(state, 0, {"type": "take_discard", "position": 4}, "Positions run from 0 to 3")
-    refused(state, 0, {"type": "take_discard", "position": True})
-    refused(state, 0, {"type": "take_discard"})
-    refused(state, 0, {"type": "fly"}, "no move called")
-    refused(state, 0, "draw", "must be an object")
-    refused(state, 0, {"type": "draw", "extra": 1})
-    refused(state, 7, {"type": "draw"})
-    refused(state, None, {"type": "draw"})
+    refused(state, 1, {"type": "draw"}, "not_your_turn")
+    refused(state, 0, {"type": "replace", "position": 0}, "not_now", phase="play")
+    refused(state, 0, {"type": "take_discard", "position": 4}, "no_such_position")
+    refused(state, 0, {"type": "take_discard", "position": True}, "not_whole", field="position")
+    refused(state, 0, {"type": "take_discard"}, "not_allowed")
+    refused(state, 0, {"type": "fly"}, "unknown_action", action="fly")
+    refused(state, 0, "draw", "not_an_action")
+    refused(state, 0, {"type": "draw", "extra": 1}, "not_allowed")
+    refused(state, 7, {"type": "draw"}, "not_a_seat")
+    refused(state, None, {"type": "draw"}, "not_a_seat")
 
 
 def test_when_the_draw_pile_is_empty_the_discard_pile_except_its_top_card_is_shuffled_into_it():
@@ -102,4 +102,4 @@ def test_when_the_draw_pile_is_empty_the_discard_pile_except_its_top_card_is_shu
     state = play(state, (1, "draw"))
     assert state["discard_pile"] == [top]
     assert sorted(map(str, state["draw_pile"] + [state["drawn"]])) == below
-    assert "shuffled into the draw pile" in state["log"][-1]["text"]
+    assert state["log"][-1] == {"event": "reshuffled", "seat": None}

@@ -8,10 +8,10 @@ import re
 import pytest
 from django.urls import reverse
 
-from scoring import table_records, transfer
-from scoring.models import GameRecord
 from games import registry
 from games.rat_hot.pad import Pad
+from scoring import table_records, transfer
+from scoring.models import GameRecord
 from scoring.table_records import SeatChoice
 from tests.scoring.test_record_views import errors_in, form_data, places, post, saved
 

@@ -1,0 +1,187 @@
+"""Cat Tower in words: the log's events, the refusals, the items, footprints and points, and the option, through
+gettext.
+
+The engine writes events ({"event": "took_die", "seat": 0, "die": 2, "value": 5}) and refusal codes, and names
+items by their sheet.json keys ("house", "mouse"); this module makes the sentences and labels. An event with a
+seat is a sentence without its subject (the page writes the player's name before it).
+"""
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
+
+from games.log_words import seat_list
+
+ITEM_LABELS = {"house": pgettext_lazy("item", "House"), "yarn": pgettext_lazy("item", "Yarn"),
+               "butterfly": pgettext_lazy("item", "Butterfly"), "bowl": pgettext_lazy("item", "Bowl"),
+               "cushion": pgettext_lazy("item", "Cushion"), "mouse": pgettext_lazy("item", "Mouse")}
+ITEM_NAMES = {"house": pgettext_lazy("item in a sentence", "house"),
+              "yarn": pgettext_lazy("item in a sentence", "yarn"),
+              "butterfly": pgettext_lazy("item in a sentence", "butterfly"),
+              "bowl": pgettext_lazy("item in a sentence", "bowl"),
+              "cushion": pgettext_lazy("item in a sentence", "cushion"),
+              "mouse": pgettext_lazy("item in a sentence", "mouse")}
+A_ITEM = {"house": pgettext_lazy("item with article", "a house"), "yarn": pgettext_lazy("item with article", "a yarn"),
+          "butterfly": pgettext_lazy("item with article", "a butterfly"),
+          "bowl": pgettext_lazy("item with article", "a bowl"),
+          "cushion": pgettext_lazy("item with article", "a cushion"),
+          "mouse": pgettext_lazy("item with article", "a mouse")}
+CATEGORY_LABELS = {"cats": gettext_lazy("Cats"), "yarn": gettext_lazy("Yarn"), "butterfly": gettext_lazy("Butterflies"),
+                   "bowl": gettext_lazy("Bowls"), "cushion": gettext_lazy("Cushions"), "mouse": gettext_lazy("Mice"),
+                   "columns": gettext_lazy("Columns"), "total": gettext_lazy("Total")}
+
+
+def item_label(item) -> str:
+    """An item's label on the page ("Mouse"), from its sheet name."""
+    return str(ITEM_LABELS.get(item, str(item or "").capitalize()))
+
+
+def item_name(item) -> str:
+    return str(ITEM_NAMES.get(item, item))
+
+
+def cat_name(cat) -> str:
+    """ "the mouse cat" """
+    return _("the %(item)s cat") % {"item": item_name(cat)}
+
+
+def footprints(n: int) -> str:
+    """ "no footprints", "1 footprint", "3 footprints" """
+    if n == 0:
+        return _("no footprints")
+    return ngettext("%(n)s footprint", "%(n)s footprints", n) % {"n": n}
+
+
+def points(n: int) -> str:
+    return ngettext("%(n)s point", "%(n)s points", n) % {"n": n}
+
+
+def columns(n: int) -> str:
+    return ngettext("%(n)s column", "%(n)s columns", n) % {"n": n}
+
+
+def dice_use(dice: tuple[int, int], item: int, floor: int, item_die: int) -> str:
+    """Which die gives the item and which the floor: "item: your 2→1, floor: shared 4→6"."""
+    mine, shared = dice
+
+    def part(whose, value, target):
+        return f"{whose} {value}" if value == target else f"{whose} {value}→{target}"
+
+    yours, theirs = _("your"), _("shared")
+    if item_die == 0:
+        return _("item: %(item)s, floor: %(floor)s") % {"item": part(yours, mine, item),
+                                                        "floor": part(theirs, shared, floor)}
+    return _("item: %(item)s, floor: %(floor)s") % {"item": part(theirs, shared, item),
+                                                    "floor": part(yours, mine, floor)}
+
+
+def describe_mark(mark: dict, item: str) -> str:
+    """A submitted mark ("item" is its sheet name): "Bowl on column 3, floor 2 (1 footprint)"."""
+    if mark.get("type") == "pass":
+        return _("Pass: circle a footprint")
+    text = _("%(item)s on column %(column)s, floor %(floor)s") % {"item": item_label(item), "column": mark["column"],
+                                                                   "floor": mark["floor"]}
+    if mark.get("footprints"):
+        text += f" ({footprints(mark['footprints'])})"
+    if mark.get("cat"):
+        text += _(", scoring %(cat)s") % {"cat": cat_name(mark["cat"])}
+    return text
+
+
+# ---------------------------------------------------------------- the log
+
+
+def _marked(e):
+    text = _("marked %(item)s on column %(column)s, floor %(floor)s") % {
+        "item": A_ITEM.get(e["item"], e["item"]), "column": e["column"], "floor": e["floor"]}
+    if e["footprints"]:
+        text += f" ({footprints(e['footprints'])})"
+    if e.get("cat") is not None:
+        text += _(" and scored %(cat)s: %(houses)s x %(count)s = %(points)s") % {
+            "cat": cat_name(e["cat"]), "houses": e["houses"], "count": e["count"], "points": points(e["points"])}
+    return text
+
+
+def _completed_column(e):
+    says = {"column": e["column"], "points": points(e["points"])}
+    if e["first"]:
+        return _("completed column %(column)s first: %(points)s") % says
+    return _("completed column %(column)s: %(points)s") % says
+
+
+def _won(e):
+    return ngettext("%(winners)s wins with %(points)s", "%(winners)s share the win with %(points)s",
+                    len(e["winners"])) % {"winners": seat_list(e["winners"]), "points": points(e["points"])}
+
+
+EVENTS = {
+    "rolled": lambda e: _("rolled %(dice)s to start round %(round)s") % {
+        "dice": ", ".join(str(v) for v in e["dice"]), "round": e["round"]},
+    "took_die": lambda e: _("took the %(value)s") % {"value": e["value"]},
+    "passed": lambda e: _("passed and circled a footprint") if e["circled"] else _(
+        "passed (every footprint is circled)"),
+    "marked": _marked,
+    "butterfly_footprint": lambda e: _("circled a footprint for the butterfly"),
+    "completed_column": _completed_column,
+    "crossed_out": lambda e: _("crossed out the %(number)s on column %(column)s") % {
+        "number": e["number"], "column": e["column"]},
+    "game_ended": lambda e: _("The game ends: %(enders)s completed %(columns)s.") % {
+        "enders": seat_list(e["enders"]), "columns": columns(e["columns"])},
+    "won": _won,
+}
+
+
+def event(entry: dict) -> str:
+    """One log event as a sentence; an event this module does not know is shown by its name."""
+    say = EVENTS.get(entry.get("event"))
+    return say(entry) if say else str(entry.get("event", "")).replace("_", " ")
+
+
+# ---------------------------------------------------------------- refusals
+
+REFUSALS = {
+    "not_a_seat": lambda p: _("Only a player at the table can make that move."),
+    "not_an_action": lambda p: _("That is not a move."),
+    "unknown_action": lambda p: _("Cat Tower has no such move: take a die, mark or pass."),
+    "game_over": lambda p: _("The game is over."),
+    "extra_field": lambda p: _("That move has a part too many (%(field)s).") % {"field": p["field"]},
+    "missing_field": lambda p: _("That move is missing a part (%(field)s).") % {"field": p["field"]},
+    "not_whole": lambda p: _("Columns, floors, dice and footprints are whole numbers."),
+    "marking_now": lambda p: _("The dice have all been taken: it is time to mark."),
+    "not_your_turn": lambda p: _("It is not your turn to take a die."),
+    "no_such_die": lambda p: _("There is no die %(die)s: the roll has dice 0 to %(last)s.") % p,
+    "die_taken": lambda p: _("The %(value)s is already taken.") % {"value": p["value"]},
+    "drafting_now": lambda p: _("Marking starts when every player has taken a die."),
+    "already_marked": lambda p: _("You have already marked this round."),
+    "no_such_item": lambda p: _("An item is a die number from 1 to 6."),
+    "no_such_column": lambda p: _("There is no column %(column)s.") % {"column": p["column"]},
+    "no_such_hex": lambda p: _("Column %(column)s has no hex on floor %(floor)s.") % p,
+    "hex_taken": lambda p: _("Column %(column)s, floor %(floor)s already holds %(item)s.") % {
+        **p, "item": A_ITEM.get(p["item"], p["item"])},
+    "not_a_house_hex": lambda p: _("A house goes only on a house hex; column %(column)s's is on floor "
+                                   "%(house_floor)s.") % p,
+    "house_hex": lambda p: _("Column %(column)s, floor %(floor)s is a house hex: only a house goes there.") % p,
+    "too_few_footprints": lambda p: _("%(item)s on floor %(floor)s needs %(needed)s from the dice %(mine)s and "
+                                      "%(shared)s; you have %(spare)s.") % {
+        "item": item_label(p["item"]), "floor": p["floor"], "needed": footprints(p["needed"]), "mine": p["dice"][0],
+        "shared": p["dice"][1], "spare": p["spare"]},
+    "wrong_footprints": lambda p: _("%(item)s on floor %(floor)s takes exactly %(needed)s.") % {
+        "item": item_label(p["item"]), "floor": p["floor"], "needed": footprints(p["needed"])},
+    "cat_without_house": lambda p: _("A cat is scored only after marking a house."),
+    "all_cats_scored": lambda p: _("All six cats are scored: a house scores nothing more."),
+    "cat_scored": lambda p: _("The %(item)s cat is already scored.") % {"item": item_name(p["cat"])},
+    "choose_cat": lambda p: _("After a house, choose a cat not yet scored: %(cats)s.") % {
+        "cats": ", ".join(item_name(cat) for cat in p["cats"])},
+}
+
+
+def refusal(code: str, params: dict) -> str | None:
+    """Why a move was refused, in words; None for a code this module does not know (the engine's English then)."""
+    say = REFUSALS.get(code)
+    return say(params) if say else None
+
+
+# ---------------------------------------------------------------- the new-match form
+
+OPTION_LABELS = {
+    "columns_to_end": (gettext_lazy("Complete columns that end the game"),
+                       gettext_lazy("The game ends with the round in which a player completes this many columns.")),
+}
