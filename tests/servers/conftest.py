@@ -104,7 +104,7 @@ class Site:
         return "\n".join(server.log.read_text() for server in self.servers)
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def site(tmp_path_factory):
     """Two daphne processes on different ports, sharing one PostgreSQL database and one Redis."""
     if not (os.environ.get("DATABASE_URL", "").startswith("postgres") and os.environ.get("REDIS_URL")):
