@@ -5,6 +5,7 @@ many times over, applies exactly once; 200 concurrent requests get no server err
 connections stays within what the configuration allows (the pool of each process), not what the threads ask for.
 """
 import json
+import re
 import threading
 import time
 import urllib.error
@@ -147,3 +148,15 @@ def test_two_hundred_racing_posts_on_two_processes_apply_once_per_burst_without_
     bound = len(site.servers) * POOL_SIZE
     assert watch.most <= bound, f"{watch.most} connections to the database; the pools allow {bound}"
     assert connections_now() <= bound
+
+
+def test_each_process_serves_static_files_compressed(site):
+    """whitenoise with DEBUG off: the collected, hashed files, gzipped when the browser accepts it."""
+    encoding = "gzip"
+    for server in site.servers:
+        with urllib.request.urlopen(server.url + "/accounts/login/", timeout=30) as page:
+            stylesheet = re.search(r'href="(/static/css/site\.[0-9a-f]{12}\.css)"', page.read().decode()).group(1)
+        request = urllib.request.Request(server.url + stylesheet, headers={"Accept-Encoding": encoding})
+        with urllib.request.urlopen(request, timeout=30) as response:
+            assert response.headers["Content-Encoding"] == encoding
+            assert "max-age=315360000" in response.headers["Cache-Control"]
