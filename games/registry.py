@@ -46,8 +46,12 @@ class Game:
 
     @cached_property
     def script(self) -> str | None:
-        """The game's own page script (static/js/<slug>.js), when it has one."""
-        path = f"js/{self.slug}.js"
+        """The game's own page script: the static path its AppConfig declares as `script`, else static/js/<slug>.js,
+        when the file exists. (The match page loads it once: htmx drops scripts from swapped tables.)"""
+        from django.apps import apps
+
+        config = next((c for c in apps.get_app_configs() if c.name == f"games.{self.slug}"), None)
+        path = getattr(config, "script", None) or f"js/{self.slug}.js"
         return path if finders.find(path) else None
 
     @property

@@ -8,7 +8,7 @@ from games import registry
 
 def test_four_games_two_of_them_playable():
     assert [g.slug for g in registry.GAMES] == ["hot_tin_roof", "rat_a_tat_cat", "cat_tower", "rat_hot"]
-    assert [g.slug for g in registry.playable_games()] == ["rat_a_tat_cat", "cat_tower"]
+    assert [g.slug for g in registry.playable_games()] == ["rat_a_tat_cat", "cat_tower", "rat_hot"]
     with pytest.raises(KeyError):
         registry.get("snap")
 
@@ -23,7 +23,8 @@ def test_the_direction_of_scores_is_the_engines(game):
             seat = engine.to_move(state)[0]
             state = engine.apply(state, seat, rng.choice(engine.legal_actions(state, seat)))
         scores, ranks = engine.outcome(state)["scores"], engine.outcome(state)["ranks"]
-        if scores[0] != scores[1]:
+        lost_by_rats = any(part.get("lost_by_rats") for part in engine.outcome(state)["breakdown"])  # Rat Hot
+        if scores[0] != scores[1] and not lost_by_rats:
             winner = scores.index(min(scores) if game.lower_score_wins else max(scores))
             assert ranks[winner] == 1 and ranks[1 - winner] == 2
 
@@ -31,3 +32,4 @@ def test_the_direction_of_scores_is_the_engines(game):
 def test_a_game_has_a_page_script_only_when_it_brings_one():
     assert registry.get("cat_tower").script == "js/cat_tower.js"
     assert registry.get("rat_a_tat_cat").script is None
+    assert registry.get("rat_hot").script == "rat_hot/table.js"  # declared by its AppConfig

@@ -3,7 +3,7 @@
 // The spots and their scores come from the server (data-spots); this script only shows them and composes the
 // move: {"type": "place"} with a "part-place" field {"strip", "x", "y", "dir"} (games/match_views.py).
 (function () {
-  if (window.ratHot) { window.ratHot.init(); return; }
+  if (window.ratHot) return;
   const SVG = "http://www.w3.org/2000/svg";
   const DIRS = ["E", "S", "W", "N"];
   const STEP = {E: [1, 0], S: [0, 1], W: [-1, 0], N: [0, -1]};
