@@ -69,6 +69,15 @@ def test_a_player_plays_a_whole_game_against_the_good_bot(new_context):
     page.click("#table [data-zoom='fit']")
     assert board.get_attribute("viewBox") == fit
 
+    # The keyboard reaches the rotation: Rotate (Enter) turns east to south, and the spots follow it.
+    form = page.locator("#table form.rh-play")
+    first = form.locator("select.rh-spot option").nth(1).inner_text()
+    assert "facing east" in first
+    form.locator("button.rh-rotate").focus()
+    page.keyboard.press("Enter")
+    assert form.locator('input[name="rh-dir"][value="S"]').is_checked()
+    assert "facing south" in form.locator("select.rh-spot option").nth(1).inner_text()
+
     deadline, placed, turn = time.monotonic() + GAME_SECONDS, [], 0
     while "The match is over" not in status(page):
         assert time.monotonic() < deadline, "the game did not end in time"
