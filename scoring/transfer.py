@@ -256,6 +256,17 @@ def replay(record: dict, upto: int | None = None):
     return state
 
 
+def replay_steps(record: dict):
+    """Each state of an online record in turn: the deal, then the state after each move. A move the engine now
+    refuses raises RecordProblem when it is reached (the states before it have been yielded)."""
+    engine = BY_SLUG[record["game"]].engine
+    state = new_state(record)
+    yield state
+    for move in record.get("moves") or []:
+        state = _apply(engine, state, move)
+        yield state
+
+
 def tally_for(slug: str):
     """The game's table tally module, or None while it has none."""
     return BY_SLUG[slug].tally
