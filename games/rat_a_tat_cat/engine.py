@@ -16,8 +16,9 @@ OPTIONS = {
             "label": "The game ends by",
             "help": "Rounds: after a number of rounds. Time: when the time limit passes (the round is finished). "
                     "Elimination: a player reaching the limit is out; the last player in wins."},
-    "rounds": {"default": 5, "min": 1, "max": 20, "label": "Rounds", "help": "When the game ends by rounds."},
-    "limit": {"default": 100, "min": 10, "max": 500, "label": "Elimination limit",
+    "rounds": {"default": 5, "min": 1, "max": 20, "when": {"end": "rounds"}, "label": "Rounds",
+               "help": "When the game ends by rounds."},
+    "limit": {"default": 100, "min": 10, "max": 500, "when": {"end": "elimination"}, "label": "Elimination limit",
               "help": "When the game ends by elimination: a total reaching this is out."},
     "memory_aid": {"default": False, "choices": [False, True], "label": "Memory aid",
                    "help": "Cards you have seen stay visible to you; outer cards lie face up (for young players)."},
