@@ -173,7 +173,7 @@ def test_hot_tin_roof_home_tiles_break_ties_first_with_the_option(alice_client, 
     ({"s2-home_tiles": "4"}, "All 12 fish were taken, one for each pair joined"),
     ({"s0-penalties": "10"}, "Alice Cooper: paid 10 cans of penalties, which is not 15 per pair"),
     ({"s1-pairs_left": "3", "s1-penalties": "15"}, "a player has only 2 pairs"),
-    ({"s2-home_tiles": "2"}, "Zoe: holds 3 fish and has 0 pair(s) on the board but took only 2 home tile(s)"),
+    ({"s2-home_tiles": "2"}, "Zoe: holds 3 fish and has 0 pairs on the board but took only 2 home tiles"),
 ])
 def test_hot_tin_roof_refuses_impossible_pads_with_a_clear_message(alice_client, alice, bob, change, message):
     data = form_data("@alice", "@bob", "Zoe", **hot_tin_roof_pad(HTR_TIED, trigger=1))
