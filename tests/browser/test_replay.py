@@ -5,6 +5,7 @@ import time
 import pytest
 
 from tests.browser.tables import act, create_match
+from tests.browser.test_match_page import memorise
 from tests.browser.test_signup import sign_up
 
 pytestmark = pytest.mark.browser
@@ -23,8 +24,7 @@ def wait_for_step(page, wanted: int, seconds: float = 10) -> None:
 
 def finished_match(page) -> None:
     create_match(page, "rat_a_tat_cat", ["me", "bot:good"], rounds=1)
-    act(page, "Memorised")
-    page.locator("#table button", has_text="Draw a card").wait_for()
+    memorise(page)
     act(page, "Draw a card")
     while page.locator("#table button", has_text="Discard it").count() or page.locator(
             "#table button", has_text="Don't use it").count():
