@@ -51,6 +51,10 @@ def test_the_rat_a_tat_cat_pad_has_a_row_per_round_and_names_what_is_wrong(new_c
     page.goto("/record/rat_a_tat_cat/?players=2")
     rows = page.locator(".pad-rounds tbody tr")
     assert rows.count() == 5
+    assert page.locator('input[name="rounds"]').is_visible() and not page.locator('input[name="limit"]').is_visible()
+    page.check('input[name="end"][value="elimination"]')
+    assert page.locator('input[name="limit"]').is_visible() and not page.locator('input[name="rounds"]').is_visible()
+    page.check('input[name="end"][value="rounds"]')
     page.fill('input[name="rounds"]', "3")
     wait_for(lambda: rows.count() == 3, "three rounds chosen: three rows")
     page.fill('input[name="seat-0-new"]', "Gran")
