@@ -144,10 +144,14 @@ def _move_line(game, move: dict, names: list[str], events: list) -> dict:
     mover = "The match" if seat is None else (names[seat] if 0 <= seat < len(names) else f"Seat {seat + 1}")
     lines = [{"who": who(entry, names), "text": with_names(game.event_text(entry), names)}
              for entry in events if isinstance(entry, dict)]
-    return {"seq": move["seq"], "who": mover, "lines": lines or [{"who": mover, "text": _action_text(move, names)}]}
+    if not lines:
+        told = getattr(game.words, "action", None) if game.words is not None else None
+        lines = [{"who": mover, "text": with_names(told(move["action"]), names) if told else _action_text(move, names)}]
+    return {"seq": move["seq"], "who": mover, "lines": lines}
 
 
 def _action_text(move: dict, names: list[str]) -> str:
+    """A move in plain words when its game's words module has no `action(action)` sentence for it."""
     action = move["action"]
     details = []
     for key, value in action.items():
@@ -158,7 +162,7 @@ def _action_text(move: dict, names: list[str]) -> str:
         elif key in ("opponent", "seat", "to") and isinstance(value, int) and 0 <= value < len(names):
             value = names[value]
         details.append(f"{key.replace('_', ' ')} {_text(value, names)}")
-    text = str(action.get("type", "")).replace("_", " ")
+    text = "chose " + str(action.get("type", "")).replace("_", " ")
     return f"{text} ({', '.join(details)})" if details else text
 
 

@@ -156,7 +156,7 @@ def test_moves_are_told_in_the_words_of_the_live_log(client, match):
             assert [entry["text"] for entry in line["lines"]] == [
                 with_names(game.event_text(event), names) for event in events]
         else:  # nothing public happened (a card drawn face down): the action, positions counted from 1
-            assert line["lines"][0]["text"].startswith(move["action"]["type"].replace("_", " "))
+            assert line["lines"][0]["text"].startswith("chose " + move["action"]["type"].replace("_", " "))
     told = " ".join(entry["text"] for line in lines for entry in line["lines"])
     assert "position 0" not in told and "{seat:" not in told
     assert "Seats: 1. Alice Cooper, 2. Bob Dylan" in response.text
@@ -166,9 +166,9 @@ def test_a_move_without_public_words_counts_positions_from_1():
     from scoring.transfer_views import _action_text
 
     move = {"seq": 3, "seat": 0, "action": {"type": "take_discard", "position": 0}}
-    assert _action_text(move, ["Ann", "Ben"]) == "take discard (position 1)"
+    assert _action_text(move, ["Ann", "Ben"]) == "chose take discard (position 1)"
     swap = {"seq": 4, "seat": 0, "action": {"type": "swap", "position": 3, "opponent": 1, "their_position": 0}}
-    assert _action_text(swap, ["Ann", "Ben"]) == "swap (position 4, opponent Ben, their position 1)"
+    assert _action_text(swap, ["Ann", "Ben"]) == "chose swap (position 4, opponent Ben, their position 1)"
 
 
 def test_an_htmx_step_answers_only_the_step(client, match):
@@ -177,3 +177,14 @@ def test_an_htmx_step_answers_only_the_step(client, match):
     assert text.lstrip().startswith('<div id="replay-step">') and "<html" not in text
     assert 'hx-get="?step=3"' in text and 'hx-push-url="?step=3"' in text
     assert "Step <strong>2</strong>" in text
+
+
+def test_a_game_may_word_the_moves_its_log_does_not_tell(monkeypatch):
+    from types import SimpleNamespace
+
+    from scoring.transfer_views import _move_line
+
+    game = get("rat_a_tat_cat")
+    monkeypatch.setattr(game, "words", SimpleNamespace(action=lambda action: "drew from the pile, {seat:1} watching"))
+    line = _move_line(game, {"seq": 1, "seat": 0, "action": {"type": "draw"}}, ["Ann", "Ben"], [])
+    assert line["lines"] == [{"who": "Ann", "text": "drew from the pile, Ben watching"}]
