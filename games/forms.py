@@ -4,6 +4,7 @@ from datetime import timedelta
 
 from django import forms
 
+from games.contract import option_applies
 from games.lobby import SeatPlan
 
 NO_SEAT = ""
@@ -66,10 +67,28 @@ class NewMatchForm(forms.Form):
         return [(self[f"seat_{i}"], self[f"name_{i}"]) for i in range(self.game.engine.MAX_SEATS)]
 
     def option_rows(self):
-        return [self[f"option_{name}"] for name in self.option_names] + ([self["minutes"]] if self.timed else [])
+        """Each option's field with the condition under which it matters ({"option_end": "rounds"}, or {}):
+        the page shows a field only while its condition holds (static/js/options.js; all show without a script)."""
+        specs = self.game.engine.OPTIONS
+        rows = [(self[f"option_{name}"], {f"option_{k}": v for k, v in specs[name].get("when", {}).items()})
+                for name in self.option_names]
+        if self.timed:
+            rows.append((self["minutes"], {self.timed[0]: self.timed[1]}))
+        return [{"field": field, "when": when} for field, when in rows]
+
+    def _drop_options_that_do_not_apply(self, data: dict) -> None:
+        """An option that does not matter for the chosen others is not checked: what was typed into a field the
+        page hid cannot refuse the match. It takes its default."""
+        specs = self.game.engine.OPTIONS
+        chosen = {name: data.get(f"option_{name}", specs[name].get("default")) for name in self.option_names}
+        for name in self.option_names:
+            if not option_applies(specs[name], chosen):
+                self.errors.pop(f"option_{name}", None)
+                data[f"option_{name}"] = specs[name].get("default")
 
     def clean(self):
         data = super().clean()
+        self._drop_options_that_do_not_apply(data)
         engine = self.game.engine
         plans = []
         for index in range(engine.MAX_SEATS):

@@ -7,6 +7,7 @@ from django.contrib.auth.forms import UserCreationForm
 from scoring import avatars, services
 
 HANDLE_HELP = "Letters, digits, - and _ only: your page will be at /players/your-handle/."
+HANDLE_ERRORS = {"invalid": "A handle is letters, digits, - and _ only: no spaces or other signs."}
 DUPLICATE_HANDLE = "That handle is already taken (handles ignore upper and lower case). Please choose another."
 
 
@@ -24,7 +25,7 @@ class SignUpForm(UserCreationForm):
 
     email = forms.EmailField(label="E-mail", help_text="Only used to reset your password.")
     display_name = forms.CharField(max_length=60, help_text="The name other players see.")
-    handle = forms.SlugField(max_length=services.HANDLE_MAX_LENGTH, help_text=HANDLE_HELP)
+    handle = forms.SlugField(max_length=services.HANDLE_MAX_LENGTH, help_text=HANDLE_HELP, error_messages=HANDLE_ERRORS)
 
     field_order = ["username", "email", "password1", "password2", "display_name", "handle"]
 
@@ -94,6 +95,7 @@ class TablePlayerForm(ProfileForm):
         max_length=services.HANDLE_MAX_LENGTH,
         required=False,
         help_text="Optional: made from the name when left blank. " + HANDLE_HELP,
+        error_messages=HANDLE_ERRORS,
     )
     field_order = ["display_name", "handle", "favourite_game", "bio", "avatar"]
 

@@ -261,6 +261,17 @@ def replay(record: dict, upto: int | None = None):
     return state
 
 
+def replay_steps(record: dict):
+    """Each state of an online record in turn: the deal, then the state after each move. A move the engine now
+    refuses raises RecordProblem when it is reached (the states before it have been yielded)."""
+    game = BY_SLUG[record["game"]]
+    state = new_state(record)
+    yield state
+    for move in record.get("moves") or []:
+        state = _apply(game, state, move)
+        yield state
+
+
 def tally_for(slug: str):
     """The game's table tally module, or None while it has none."""
     return BY_SLUG[slug].tally
@@ -359,25 +370,30 @@ def to_json(records) -> str:
 
 
 def _category_order(game: str):
-    """Breakdown categories in the order the game declares (records.md's). PostgreSQL's jsonb does not keep the
-    order of an object's keys, so the order cannot come from the stored record. Unknown keys go last."""
+    """Breakdown categories in the order the game declares (registry Game.breakdown_key). PostgreSQL's jsonb does
+    not keep the order of an object's keys, so the order cannot come from the stored record. Unknown keys go last."""
     known = BY_SLUG.get(game)
-    order = list(known.breakdown) if known is not None else ["total"]
-    return lambda key: (0, order.index(key)) if key in order else (1, key)
+    return known.breakdown_key if known is not None else (lambda key: (0, 0) if key == "total" else (1, key))
 
 
 def flat_breakdown(breakdown: dict, game: str) -> dict:
     """A seat's breakdown as flat columns: numbers and words as they are, a list of them as key_1, key_2...
     ("rounds" gives round_1, round_2...); anything deeper is left out. Categories in the game's order."""
+    return {column: value for column, (value, _order) in _flat_with_order(breakdown, game).items()}
+
+
+def _flat_with_order(breakdown: dict, game: str) -> dict:
+    """flat_breakdown's columns, each with its place: (its category's place in the game's order, its number)."""
+    order = _category_order(game)
     flat = {}
-    for key in sorted(breakdown, key=_category_order(game)):
+    for key in sorted(breakdown, key=order):
         value = breakdown[key]
         if _simple(value):
-            flat[key] = value
+            flat[key] = (value, (order(key), 0))
         elif isinstance(value, list) and all(_simple(v) for v in value):
             stem = key[:-1] if key.endswith("s") and len(key) > 1 else key
             for number, item in enumerate(value, start=1):
-                flat[f"{stem}_{number}"] = item
+                flat[f"{stem}_{number}"] = (item, (order(key), number))
     return flat
 
 
@@ -385,18 +401,25 @@ def _simple(value) -> bool:
     return value is None or isinstance(value, str | int | float | bool)
 
 
-def breakdown_columns(flat_rows: list[dict]) -> list[str]:
-    """The union of the flat breakdown keys, in the order they first appear."""
+def breakdown_columns(flat_rows: list[dict], places: dict | None = None) -> list[str]:
+    """The union of the flat breakdown keys: by `places` (column: sort key) where given, else in the order they
+    first appear."""
     columns: dict[str, None] = {}
     for row in flat_rows:
         columns.update(dict.fromkeys(row))
+    if places:
+        return sorted(columns, key=lambda column: places.get(column, (float("inf"),)))
     return list(columns)
 
 
 def csv_rows(records) -> tuple[list[str], list[dict]]:
     """One row per seat per match: the fixed columns, then the breakdown's flat keys. Returns (header, rows)."""
     rows = []
+    # A column's place: its game's (in the order the games first appear), then the game's breakdown order, then its
+    # number (round_1, round_2... round_10): a record with more rounds than the first adds its columns in place.
+    games, places = {}, {}
     for game_record in records:
+        games.setdefault(game_record.game, len(games))
         seats = {seat["seat"]: seat for seat in game_record.record.get("seats", [])}
         breakdown = game_record.record.get("result", {}).get("breakdown", [])
         for participant in game_record.participants.all():
@@ -413,10 +436,12 @@ def csv_rows(records) -> tuple[list[str], list[dict]]:
                 "rank": participant.rank,
             }
             extra = breakdown[participant.seat] if participant.seat < len(breakdown) else {}
-            for key, value in flat_breakdown(extra if isinstance(extra, dict) else {}, game_record.game).items():
+            flat = _flat_with_order(extra if isinstance(extra, dict) else {}, game_record.game)
+            for key, (value, order) in flat.items():
                 row.setdefault(key, value)
+                places.setdefault(key, (games[game_record.game], *order))
             rows.append(row)
-    extra_columns = [c for c in breakdown_columns(rows) if c not in CSV_COLUMNS]
+    extra_columns = [c for c in breakdown_columns(rows, places) if c not in CSV_COLUMNS]
     return CSV_COLUMNS + extra_columns, rows
 
 

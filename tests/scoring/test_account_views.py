@@ -56,7 +56,7 @@ def test_signup_with_a_taken_handle_in_any_case_is_a_clear_error(client, alice, 
 @pytest.mark.parametrize(
     "changes, message",
     [
-        ({"handle": "has space"}, "Enter a valid “slug”"),
+        ({"handle": "has space"}, "A handle is letters, digits, - and _ only: no spaces or other signs."),
         ({"handle": "new"}, "That handle is reserved"),
         ({"handle": ""}, "This field is required."),
         ({"display_name": "   "}, "This field is required."),

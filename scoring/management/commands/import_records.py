@@ -29,8 +29,12 @@ class Command(BaseCommand):
             report = transfer.import_file(data, recorded_by=recorded_by)
         except transfer.ImportRefused as refused:
             raise CommandError("Nothing was imported:\n" + "\n".join(f"- {p}" for p in refused.problems)) from None
+        for game_record in report.imported:
+            self.stdout.write(f"Imported record {game_record.pk}: {game_record.game_name}, "
+                              f"{game_record.played_at:%Y-%m-%d} at {game_record.get_absolute_url()}")
         for index, existing in report.skipped:
-            where = f" (already record {existing.pk})" if existing else " (a repeat within the file)"
+            where = (f" (already record {existing.pk}, at {existing.get_absolute_url()})" if existing
+                     else " (a repeat within the file)")
             self.stdout.write(f"Skipped record {index + 1}{where}.")
         self.stdout.write(self.style.SUCCESS(report.summary()))
 
