@@ -6,6 +6,7 @@ Everything here reads the engine's view and the legal actions the framework pass
 import json
 
 from django import template
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -39,7 +40,7 @@ def _cats_on(view: dict) -> dict:
     return on
 
 
-def _patios(view: dict, names: list) -> list:
+def _patios(view: dict, names: list, movable: set) -> list:
     on = _cats_on(view)
     shown = []
     for data in board().data["patios"]:
@@ -58,7 +59,8 @@ def _patios(view: dict, names: list) -> list:
                       "cats": [{**c, "x": cx, "y": cy, "colour": COLOURS[c["seat"]], "shape": PAIR_SHAPES[c["pair"]],
                                 "label": _("%(who)s's %(cat)s on %(patio)s") % {
                                     "who": _who(c["seat"], names), "cat": words.cat(c["pair"]),
-                                    "patio": words.patio(pid)}}
+                                    "patio": words.patio(pid)},
+                                "movable": c["seat"] == view["seat"] and f"{c['pair']}{c['cat']}" in movable}
                                for c, (cx, cy) in zip(cats, spread, strict=True)]})
     return shown
 
@@ -145,6 +147,12 @@ def toll_text(tolls, names: list) -> str:
     return _(", ").join(parts) if parts else _("free")
 
 
+def _json(value) -> str:
+    """JSON safe as the text of an HTML element: no <, > or & (names are typed by people)."""
+    text = json.dumps(value, separators=(",", ":"))
+    return mark_safe(text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026"))  # noqa: S308
+
+
 @register.simple_tag
 def roof(view: dict, actions: list, names: list) -> dict:
     """Everything the table template draws, in one dict."""
@@ -156,18 +164,17 @@ def roof(view: dict, actions: list, names: list) -> dict:
                         "score": p["cans"] + 10 * p["fish"], "turn": s == view["turn"], "me": s == seat,
                         "off": [pair for pair, cats in p["cats"].items() if cats == [None, None]]})
     dives = [a for a in actions if a["type"] == "dive"]
+    moves = _moves(view, actions) if view["phase"] == "race" else {}
     shown = {
         "w": board().data["view_box"][0], "h": board().data["view_box"][1],
         "rooftops": [{"id": r["id"], "x": r["rect"][0], "y": r["rect"][1], "w": r["rect"][2], "h": r["rect"][3]}
                      for r in board().data["rooftops"]],
-        "routes": _routes(), "gaps": _gaps(view, names), "patios": _patios(view, names),
+        "routes": _routes(), "gaps": _gaps(view, names), "patios": _patios(view, names, set(moves)),
         "dumpsters": _dumpsters(view, actions), "players": players,
-        "dives": json.dumps(dives, separators=(",", ":")) if dives else "",
-        "moves": json.dumps(_moves(view, actions), separators=(",", ":")) if view["phase"] == "race" else "",
+        "data": _json({"dives": dives, "moves": moves,
+                       "names": [_who(s, names) for s in range(view["seats"])], "seat": seat}),
         "can_end": any(a["type"] == "end_turn" for a in actions),
         "settles": _settles(view, actions, names),
-        "colours": json.dumps([colour_name(s) for s in range(view["seats"])]),
-        "names": json.dumps([_who(s, names) for s in range(view["seats"])]),
         "turn_colour": COLOURS[view["turn"]] if view["turn"] is not None else "",
     }
     if "result" in view:

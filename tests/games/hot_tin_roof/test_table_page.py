@@ -13,7 +13,7 @@ from games.models import Match
 from games.tables import render_table
 
 pytestmark = pytest.mark.django_db
-DATA = re.compile(r'<script type="application/json" id="htr-data">(.*?)</script>', re.S)
+DATA = re.compile(r'<template id="htr-data">(.*?)</template>', re.S)
 
 
 def refresh(match):

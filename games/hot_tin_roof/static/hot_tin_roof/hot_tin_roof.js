@@ -7,7 +7,8 @@
   let sel = {};
   const $ = (q, root) => (root || document).querySelector(q);
   const $$ = (q, root) => Array.from((root || document).querySelectorAll(q));
-  const data = () => { const d = $("#htr-data"); return d ? JSON.parse(d.textContent) : null; };
+  // The legal actions ride in a <template> (htmx leaves it alone, and it is never shown).
+  const data = () => { const d = $("#htr-data"); return d ? JSON.parse(d.innerHTML) : null; };
   const choices = () => $("#htr-choices");
   const hint = (text) => { const h = $("#htr-hint"); if (h) h.textContent = text; };
 
@@ -155,14 +156,7 @@
     const el = e.target.closest && e.target.closest("[data-lights]"); if (el) light(el, false);
   }));
 
-  window.htrSetup = function () {
-    sel = {};
-    const d = data();
-    if (!d) return;
-    Object.keys(d.moves).forEach((key) => {
-      const cat = $(`[data-cat="${d.seat}-${key}"]`);
-      if (cat) { cat.classList.add("movable"); cat.setAttribute("role", "button"); cat.setAttribute("tabindex", "0"); }
-    });
-  };
-  window.htrSetup();
+  // A new table (our move's answer or a push) starts the choice afresh.
+  document.addEventListener("htmx:load", () => { sel = {}; });
+  window.htrSetup = function () { sel = {}; };
 })();
