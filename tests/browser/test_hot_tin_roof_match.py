@@ -84,7 +84,7 @@ def test_a_player_and_two_bots_play_a_whole_game_and_its_record_travels(new_cont
     sign_up(page, "roofcat", "Rhea")
     create_match(page, "hot_tin_roof", ["me", "bot:good", "bot:easy"])
     assert page.locator("#table .htr-patio").count() == 15
-    assert "the Adams' patio (A)" in page.locator('#table [data-patio="A"]').get_attribute("aria-label")
+    assert page.locator('#table [data-patio="A"]').get_attribute("aria-label") == "Adams (A)"
 
     deadline, done, shot, lost = time.monotonic() + GAME_SECONDS, [], False, []
     while "The match is over" not in status(page):
@@ -118,6 +118,12 @@ def test_a_player_and_two_bots_play_a_whole_game_and_its_record_travels(new_cont
 
     assert done.count("dive") >= 3, done
     page.screenshot(path=str(SHOTS / "hot_tin_roof_end.png"), full_page=True)
+    # On a 390 px phone the board still fits the screen.
+    page.set_viewport_size({"width": 390, "height": 844})
+    board = page.locator("#table .htr-board").bounding_box()
+    assert 300 < board["width"] <= 390, board
+    page.screenshot(path=str(SHOTS / "hot_tin_roof_phone.png"), full_page=False)
+    page.set_viewport_size({"width": 1280, "height": 900})
     assert page.locator(".result").is_visible()
     assert page.locator("#table .htr-final li").count() == 3
     log = page.locator(".match-log").inner_text()

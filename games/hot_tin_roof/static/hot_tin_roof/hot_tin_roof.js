@@ -83,12 +83,21 @@
   }
 
   function drawPath(patios) {
-    const at = (p) => { const c = $(`[data-patio="${p}"] circle`); return c.getAttribute("cx") + "," + c.getAttribute("cy"); };
+    const at = (p) => { const m = $(`[data-patio="${p}"]`).transform.baseVal.consolidate().matrix; return m.e + "," + m.f; };
     $("#htr-path").setAttribute("points", patios.map(at).join(" "));
   }
 
+  // An alternative is "B,I|0,0,2": the patios between the cat's own and the destination, then the tolls.
+  function unpack(start, dest, text) {
+    const [middle, tolls] = text.split("|");
+    const path = [start, ...(middle ? middle.split(",") : []), dest];
+    return [path, tolls ? tolls.split(",").map(Number) : []];
+  }
+
   function chooseDestination(dest) {
-    const alts = data().moves[sel.cat][dest];
+    const d = data();
+    const start = $(`[data-cat="${d.seat}-${sel.cat}"]`).closest("[data-patio]").dataset.patio;
+    const alts = d.moves[sel.cat][dest].map((text) => unpack(start, dest, text));
     $$(".htr-patio.chosen").forEach((el) => el.classList.remove("chosen"));
     $(`[data-patio="${dest}"]`).classList.add("chosen");
     choices().innerHTML = "";
