@@ -175,3 +175,20 @@ def test_the_end_screen_explains_the_tie_break_in_words(client, mia, solo):
     match = set_state(match, state)
     page = page_of(client, match)
     assert "tied on 50 points: the player furthest to the left of" in page and "who took the last fish" in page
+
+
+def test_a_finished_match_replays_on_the_drawn_board(client, mia):
+    match = lobby.create_match(host=mia, game="hot_tin_roof", options={},
+                               seats=[SeatPlan("me"), SeatPlan("local", "Ann"), SeatPlan("local", "Bo")])
+    rng = random.Random(4)
+    while match.status != "finished":
+        seat = engine.to_move(match.state)[0]
+        action = bots.choose("good", engine.view(match.state, seat), engine.legal_actions(match.state, seat), rng)
+        match = turns.play(match_id=match.pk, seat=seat, action=action, version=match.version)
+    record = refresh(match).game_record
+    client.force_login(mia)
+    response = client.get(f"/history/{record.pk}/replay/?step=30")
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert page.count('data-patio="') == 15 and "Fish market" in page
+    assert "htr-data" not in page  # nothing to choose in a replay
