@@ -132,7 +132,9 @@
   }
 
   function onActivate(event) {
-    const el = event.target.closest("[data-pick], .htr-pick, .htr-settle, .htr-end, .htr-cat.movable");
+    // A highlighted target wins over a cat drawn on it (a cat may move onto a patio where another of ours sits).
+    const el = event.target.closest("[data-pick]")
+      || event.target.closest(".htr-pick, .htr-settle, .htr-end, .htr-cat.movable");
     if (!el) return false;
     if (el.hasAttribute("data-pick")) pick(el);
     else if (el.classList.contains("htr-pick")) chooseDumpster(el.dataset.dumpster);
