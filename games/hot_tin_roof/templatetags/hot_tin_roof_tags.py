@@ -96,12 +96,8 @@ def _dumpsters(view: dict, actions: list) -> list:
     shown = []
     for d in view["dumpsters"]:
         tile = d["tile"]
-        label = short_name(d["id"]) + ", " + words.cans(d["cans"])
-        if tile:
-            label += ", " + _("tile %(a)s and %(b)s") % {"a": board().family[tile["patios"][0]],
-                                                        "b": board().family[tile["patios"][1]]}
         families = [board().family[p] for p in tile["patios"]] if tile else []
-        shown.append({**d, "label": label, "families": families, "name": short_name(d["id"]),
+        shown.append({**d, "families": families, "name": short_name(d["id"]),
                       "divable": d["id"] in divable})
     return shown
 

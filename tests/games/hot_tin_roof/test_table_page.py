@@ -192,3 +192,29 @@ def test_a_finished_match_replays_on_the_drawn_board(client, mia):
     page = response.content.decode()
     assert page.count('data-patio="') == 15 and "Fish market" in page
     assert "htr-data" not in page  # nothing to choose in a replay
+
+
+def test_the_busiest_board_of_four_players_stays_within_the_budget(mia):
+    """Every gap bridged, shelters everywhere they can be, all sixteen cats out, a full log: the most choices."""
+    match = lobby.create_match(host=mia, game="hot_tin_roof", options={},
+                               seats=[SeatPlan("me")] + [SeatPlan("bot", bot_level="easy")] * 3)
+    match = bots_move(match)
+    state = json.loads(json.dumps(match.state))
+    gaps = [f"g{n}" for n in range(1, 19)]
+    state["catwalks"] = {g: n % 4 for n, g in enumerate(gaps)}
+    state["shelters"] = dict(zip("BDFHJLNOAC", [1, 2, 3, 1, 2, 3, 1, 2, 0, 0], strict=True))
+    spots = iter("ABCDEFGHIJKLMNOAGCEKIMOB")
+    for player in state["players"]:
+        player["cats"] = {pair: [next(spots), next(spots)] for pair in ("sitting", "standing")}
+        player["cats"] = {pair: cats if cats[0] != cats[1] else [cats[0], "H"] for pair, cats in player["cats"].items()}
+        player["cans"] = 60
+    state.update(phase="race", turn=0, moved=[])
+    state["log"] = [{"event": "moved", "seat": n % 4, "pair": "sitting", "cat": 0, "path": ["A", "C", "D", "E"],
+                     "cans": 3} if n % 2 else {"event": "paid_toll", "seat": n % 4, "to": (n + 1) % 4, "cans": 3,
+                                                "catwalks": 1, "shelters": 1} for n in range(engine.LOG_KEPT)]
+    match = set_state(match, state)
+    pushed = render_table(match, list(match.seats.all()), mia, 0)
+    paths = len(engine.legal_actions(match.state, 0)) - 1
+    print(f"hot tin roof table, busiest board: {len(pushed.encode())} bytes, {paths} legal paths")
+    assert paths > 50
+    assert len(pushed.encode()) < 20_000
