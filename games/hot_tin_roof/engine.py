@@ -45,7 +45,7 @@ def new_game(seats: int, seed, options: dict | None = None) -> dict:
                      "cats": {pair: [None, None] for pair in PAIRS}, "pairs_left": 0, "penalties": 0}
                     for _ in range(seats)],
         "catwalks": {}, "shelters": {},
-        "dumpsters": dict(dumpsters.START_CANS), "tiles": {}, "pile": list(board().tile_order), "discards": [],
+        "dumpsters": dict(dumpsters.FIRST_CANS), "tiles": {}, "pile": list(board().tile_order), "discards": [],
         "market": rules.FISH_IN_MARKET[seats], "bank": 0, "fish_exchanged": 0,
         "trigger": None, "settle_order": [], "log": [],
     }
