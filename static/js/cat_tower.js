@@ -1,5 +1,5 @@
-// Cat Tower table: when a push redraws the table (another player marked), keep the hex you opened and the item
-// you chose, as long as it is still the same round and phase. The page works without this script.
+// Cat Tower table: when a push redraws the table (another player marked), keep the hex you chose and the item
+// you lit, as long as it is still the same round and phase. The page works without this script.
 (function () {
   let kept = null; // {turn, hex, item}
   const board = () => document.querySelector(".ct[data-turn]");
@@ -7,30 +7,25 @@
   function remember() {
     const ct = board();
     if (!ct) return;
-    const open = ct.querySelector(".ct-sheet.mine .ct-pick[open]");
+    const hex = ct.querySelector('.ct-mark input[name="part-hex"]:checked');
     const item = ct.querySelector('.ct-filter input[name="ct-item"]:checked');
-    kept = {
-      turn: ct.dataset.turn,
-      hex: open ? open.closest("[data-hex]").dataset.hex : null,
-      item: item ? item.value : null,
-    };
+    kept = { turn: ct.dataset.turn, hex: hex ? hex.value : null, item: item ? item.value : null };
+  }
+
+  function check(ct, selector, value) {
+    const input = value && Array.from(ct.querySelectorAll(selector)).find((i) => i.value === value);
+    if (input) input.checked = true;
   }
 
   function restore() {
     const ct = board();
     if (!ct || !kept || kept.turn !== ct.dataset.turn) return;
-    const item = kept.item && ct.querySelector('.ct-filter input[name="ct-item"][value="' + kept.item + '"]');
-    if (item) item.checked = true;
-    const pick = kept.hex && ct.querySelector('.ct-sheet.mine [data-hex="' + kept.hex + '"] .ct-pick');
-    if (pick && !pick.open) pick.open = true;
+    check(ct, '.ct-filter input[name="ct-item"]', kept.item);
+    check(ct, '.ct-mark input[name="part-hex"]', kept.hex);
   }
 
-  // "toggle" does not bubble: listen while it travels down instead.
-  document.addEventListener("toggle", (event) => {
-    if (event.target.classList && event.target.classList.contains("ct-pick")) remember();
-  }, true);
   document.addEventListener("change", (event) => {
-    if (event.target.name === "ct-item") remember();
+    if (event.target.name === "ct-item" || event.target.name === "part-hex") remember();
   });
   document.addEventListener("htmx:load", restore);
   document.addEventListener("htmx:oobAfterSwap", restore);
