@@ -86,7 +86,8 @@ def _offers(actions) -> dict[str, dict]:
                                           "row": row_key(action["floor"], action["item"] == HOUSE)})
             hex_["items"].add(action["item"])
     for hex_ in found.values():
-        hex_["items"] = [TOWER.items[i] for i in sorted(hex_["items"])]
+        hex_["numbers"] = sorted(hex_["items"])
+        hex_["items"] = [TOWER.items[i] for i in hex_["numbers"]]
     return found
 
 
@@ -122,7 +123,8 @@ def tower(view: dict, seat, actions=None) -> dict:
             lit = offers.get(key)
             cell = {"floor": floor, "house": house, "item": marks.get(key),
                     "pending": TOWER.items[pending["item"]] if key == pending_hex else None,
-                    "offers": lit["items"] if lit else [], "part": lit and lit["part"], "row": lit and lit["row"]}
+                    "offers": lit["items"] if lit else [], "offer_numbers": lit["numbers"] if lit else [],
+                    "part": lit and lit["part"], "row": lit and lit["row"]}
             cell["words"] = _hex_words(cell)
             cells.append(cell)
         columns.append({"id": column.id, "bonus": bonus, "complete": column.id in complete, "cells": cells,
