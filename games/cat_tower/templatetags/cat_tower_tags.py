@@ -121,13 +121,14 @@ def tower(view: dict, seat, actions=None) -> dict:
                 continue  # a scratching post: printed on the sheet (the CSS draws it), never marked
             house = key in TOWER.house_hexes
             lit = offers.get(key)
-            cell = {"floor": floor, "house": house, "item": marks.get(key),
+            # Numbers as text: the page prints them as they are (Django would localise every int it prints).
+            cell = {"floor": str(floor), "house": house, "item": marks.get(key),
                     "pending": TOWER.items[pending["item"]] if key == pending_hex else None,
                     "offers": lit["items"] if lit else [], "offer_numbers": lit["numbers"] if lit else [],
                     "part": lit and lit["part"], "row": lit and lit["row"]}
             cell["words"] = _hex_words(cell)
             cells.append(cell)
-        columns.append({"id": column.id, "bonus": bonus, "complete": column.id in complete, "cells": cells,
+        columns.append({"id": str(column.id), "bonus": bonus, "complete": column.id in complete, "cells": cells,
                         "words": f"Column {column.id}, {_bonus_words(bonus)}"})
     footprints = sheet["footprints"]
     track = ["x" if i < footprints["crossed"] else "c" if i < footprints["circled"] else ""
