@@ -137,15 +137,21 @@ def _parse_move(data) -> tuple[int, int, dict]:
     try:
         seat, version = int(data["seat"]), int(data["version"])
         action = json.loads(data["action"])
-        parts = [json.loads(part) for key in sorted(k for k in data if k.startswith("part"))
-                 for part in data.getlist(key)]
+        parts = [part for key in sorted(k for k in data if k.startswith("part")) for part in data.getlist(key)]
+        if len(parts) > MAX_PARTS:
+            raise ValueError("too many choices")
+        parts = [json.loads(part, parse_constant=_no_constant) for part in parts]
     except (KeyError, ValueError, TypeError, AttributeError):
         raise unreadable from None
-    if not isinstance(action, dict) or len(parts) > MAX_PARTS:
+    if not isinstance(action, dict):
         raise unreadable
     for part in parts:
         _add_part(action, part)
     return seat, version, action
+
+
+def _no_constant(name: str):
+    raise ValueError(f"{name} is not a value a move may hold")  # NaN and Infinity: not JSON, not storable
 
 
 def _add_part(action: dict, part) -> None:

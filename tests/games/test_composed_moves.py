@@ -58,7 +58,7 @@ def test_a_choice_never_overwrites_a_key_of_the_action_or_of_another_choice():
 
 
 @pytest.mark.parametrize("part", ["[1, 2]", '"column"', "4", "null", '{"column": [1]}', '{"cat": {"name": "x"}}',
-                                  "{not json"])
+                                  "{not json", '{"item": NaN}', '{"floor": -Infinity}'])
 def test_a_choice_is_an_object_of_plain_values(part):
     with pytest.raises(ValueError, match="could not be read"):
         parse({"type": "mark"}, part=part)
