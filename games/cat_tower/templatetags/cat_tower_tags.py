@@ -40,7 +40,7 @@ def _dice_use(dice: tuple[int, int], item: int, floor: int) -> str:
     return ", ".join(changes)
 
 
-def _bonus(column, sheet: dict, claimed: list[int]) -> dict:
+def _bonus(column, sheet: dict) -> dict:
     scored = sheet["columns"].get(str(column.id))
     crossed = column.id in sheet["crossed_out"]
     return {
@@ -48,7 +48,6 @@ def _bonus(column, sheet: dict, claimed: list[int]) -> dict:
         "later": column.later,
         "first_state": "scored" if scored is not None and not crossed else "crossed" if crossed else "open",
         "later_state": "scored" if scored is not None and crossed else "open",
-        "claimed": column.id in claimed,
     }
 
 
@@ -109,11 +108,10 @@ def tower(view: dict, seat, actions=None) -> dict:
     pending = view.get("pending") if seat == view.get("seat") else None
     pending_hex = hex_key(pending["column"], pending["floor"]) if pending and pending.get("type") == "mark" else None
     offers = _offers(actions)
-    claimed = view.get("claimed_columns", [])
     complete = sheet.get("complete_columns", [])
     columns = []
     for column in TOWER.columns.values():
-        bonus = _bonus(column, sheet, claimed)
+        bonus = _bonus(column, sheet)
         cells = []
         for floor in range(1, TOP_FLOOR + 1):
             key = hex_key(column.id, floor)
