@@ -5,9 +5,20 @@ from importlib import import_module
 MOVE_LIMIT = 5000  # a playout longer than this is a bug in the engine or its bots
 
 
+def bots_of(game):
+    """The game's bots module: the one the registry found for it, else `games/<slug>/bots.py`; None if it has none."""
+    bots = getattr(game, "bots", None)
+    if bots is not None:
+        return bots
+    try:
+        return import_module(f"games.{game.slug}.bots")
+    except ModuleNotFoundError:
+        return None
+
+
 def bot_playout(game, seats: int, options: dict, seed: int) -> list[dict]:
-    """Every state of one whole game played by the game's best bots (`games/<slug>/bots.py`), deal to end."""
-    engine, bots = game.engine, import_module(f"games.{game.slug}.bots")
+    """Every state of one whole game played by the game's best bots, from the deal to the end."""
+    engine, bots = game.engine, bots_of(game)
     level = "good" if "good" in bots.LEVELS else sorted(bots.LEVELS)[-1]
     state = engine.new_game(seats, seed, options)
     states = [state]
