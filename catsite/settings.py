@@ -1,5 +1,6 @@
 """Settings for Top Cat, read from the environment (the README lists every variable)."""
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -34,6 +35,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django.contrib.humanize",
     "channels",
+    "axes",
     "django_htmx",
     "template_partials",
     "scoring",
@@ -56,6 +58,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "axes.middleware.AxesMiddleware",  # last: it turns a locked-out login into the 429 page
 ]
 
 ROOT_URLCONF = "catsite.urls"
@@ -86,8 +89,19 @@ SQLITE_OPTIONS = {
     "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
 }
 DATABASE_URL = os.environ.get("DATABASE_URL", "")
+# PostgreSQL: one pool of connections per process (psycopg's pool), so that the number of connections is bounded by
+# DATABASE_POOL_SIZE x processes, not by the threads an ASGI server starts (each request runs in a thread of its
+# own, and a persistent connection kept by a thread that is gone stays open until PostgreSQL runs out of them).
+# Django hands its connection back to the pool at the end of each request (CONN_MAX_AGE must be 0 with a pool).
+# A request that finds every connection busy waits up to DATABASE_POOL_TIMEOUT seconds. See docs/deployment.md.
+DATABASE_POOL_SIZE = int(os.environ.get("DATABASE_POOL_SIZE", "10"))
+DATABASE_POOL_TIMEOUT = float(os.environ.get("DATABASE_POOL_TIMEOUT", "30"))
 if DATABASE_URL:
-    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=60, conn_health_checks=True)}
+    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=0, conn_health_checks=True)}
+    if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+        DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+            "min_size": 1, "max_size": DATABASE_POOL_SIZE, "timeout": DATABASE_POOL_TIMEOUT, "max_idle": 300,
+        }
 else:
     DATABASES = {
         "default": {
@@ -114,6 +128,18 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+AUTHENTICATION_BACKENDS = ["scoring.login_limits.LoginAttemptsBackend", "django.contrib.auth.backends.ModelBackend"]
+# Failed logins (django-axes, see scoring/login_limits.py and docs/security.md): a username and address pair is
+# locked out after LOGIN_FAILURE_LIMIT wrong passwords, for LOGIN_COOLOFF_MINUTES (each new attempt restarts it).
+AXES_FAILURE_LIMIT = int(os.environ.get("LOGIN_FAILURE_LIMIT", "10"))
+AXES_COOLOFF_TIME = timedelta(minutes=float(os.environ.get("LOGIN_COOLOFF_MINUTES", "15")))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_TEMPLATE = "registration/locked.html"
+AXES_VERBOSE = False
+# Behind PROXY_COUNT proxies that append to X-Forwarded-For, the client's address is the one the outermost saw.
+PROXY_COUNT = int(os.environ.get("PROXY_COUNT", "0"))
+AXES_CLIENT_IP_CALLABLE = "scoring.login_limits.client_address"
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"

@@ -5,7 +5,6 @@ import random
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
-from importlib import import_module
 
 from channels.db import database_sync_to_async
 from django.conf import settings
@@ -127,6 +126,6 @@ def play_one_bot_move(match_id: int) -> bool:
 def choose(match: Match, seat: int, level: str) -> dict:
     """The bot sees only its own view and its legal actions, like a human at the table."""
     engine = match.engine
-    bots = import_module(f"games.{match.game}.bots")
+    bots = match.game_info.bots
     rng = random.Random(f"{match.seed}:{match.version}:{seat}")
     return bots.choose(level, engine.view(match.state, seat), engine.legal_actions(match.state, seat), rng)

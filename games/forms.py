@@ -1,6 +1,5 @@
 """The new-match form: the game's own options (from its engine's OPTIONS) and who sits where."""
 from datetime import timedelta
-from importlib import import_module
 
 from django import forms
 
@@ -26,7 +25,7 @@ def option_field(name: str, spec: dict) -> forms.Field:
 
 
 def seat_choices(game) -> list[tuple[str, str]]:
-    levels = getattr(import_module(f"games.{game.slug}.bots"), "LEVELS", {})
+    levels = game.bot_levels
     return [(NO_SEAT, "(nobody)"), ("me", "Me"), ("invite", "Invite a friend (by link)"),
             ("local", "Local player at this screen")] + [(f"bot:{level}", f"Bot: {level}") for level in levels]
 
@@ -39,7 +38,9 @@ class NewMatchForm(forms.Form):
         self.option_names = list(engine.OPTIONS)
         for name, spec in engine.OPTIONS.items():
             self.fields[f"option_{name}"] = option_field(name, spec)
-        self.timed = "time" in engine.OPTIONS.get("end", {}).get("choices", [])
+        # An option may say which of its values makes the match end on a time limit ({"time_limit": "time"}).
+        self.timed = next(((f"option_{name}", spec["time_limit"]) for name, spec in engine.OPTIONS.items()
+                           if "time_limit" in spec), None)
         if self.timed:
             self.fields["minutes"] = forms.IntegerField(
                 label="Time limit (minutes)", min_value=1, max_value=600, required=False, initial=30,
@@ -80,14 +81,17 @@ class NewMatchForm(forms.Form):
         if not engine.MIN_SEATS <= len(plans) <= engine.MAX_SEATS:
             raise forms.ValidationError(f"{engine.NAME} is for {engine.MIN_SEATS} to {engine.MAX_SEATS} players; "
                                         f"you chose {len(plans)}.")
-        if self.timed and data.get("option_end") == "time" and not data.get("minutes"):
+        if self._ends_on_time(data) and not data.get("minutes"):
             self.add_error("minutes", "Give the time limit for a game that ends by time.")
         data["plans"] = plans
         return data
 
+    def _ends_on_time(self, data: dict) -> bool:
+        return self.timed is not None and data.get(self.timed[0]) == self.timed[1]
+
     def match_arguments(self) -> dict:
         data = self.cleaned_data
-        minutes = data.get("minutes") if self.timed and data.get("option_end") == "time" else None
+        minutes = data.get("minutes") if self._ends_on_time(data) else None
         return {
             "options": {name: data[f"option_{name}"] for name in self.option_names},
             "seats": data["plans"],

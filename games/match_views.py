@@ -10,6 +10,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
+from catsite import limits
 from games import lobby as seating
 from games import registry, turns
 from games.forms import NewMatchForm
@@ -109,6 +110,7 @@ def move(request, match_id):
     if not seats:
         raise Http404("There is no such match.")
     try:
+        limits.check_move_fields(request.POST)  # size, depth, NUL: before anything parses it
         seat, version, action = _parse_move(request.POST)
     except ValueError as exc:
         return _table_response(request, match_id, error=str(exc), status=400)

@@ -1,31 +1,127 @@
-"""The four games: names, player counts, and the engine module of each game that can be played online."""
-from dataclasses import dataclass
+"""The games, read from their declarations (games.game_app.GameConfig on each game's AppConfig).
+
+`GAMES` and `BY_SLUG` fill themselves on first use, once Django's app registry is ready.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
 from functools import cached_property
 from importlib import import_module
-from importlib.util import find_spec
 
+from django.apps import apps
 from django.contrib.staticfiles import finders
+from django.template import TemplateDoesNotExist
+from django.template.loader import get_template
+
+from games.game_app import GameConfig
 
 
-@dataclass(frozen=True)
 class Game:
-    slug: str
-    name: str
-    players: str
-    tagline: str
-    lower_score_wins: bool = False  # Rat-a-Tat Cat: the lowest total wins
+    """One game as the site reads it: its declaration, and its parts found by name inside its package."""
+
+    def __init__(self, config: GameConfig):
+        self.config = config
+        self.slug = config.label
+        self.module = config.name  # the Python package, e.g. "games.cat_tower"
+
+    def __repr__(self):
+        return f"<Game {self.slug}>"
+
+    def __getattr__(self, attribute):
+        # The declared attributes (tagline, colour, breakdown, min_players, ...) read through to the config.
+        if attribute.startswith("_") or attribute == "config":
+            raise AttributeError(attribute)
+        return getattr(self.config, attribute)
+
+    @property
+    def name(self) -> str:
+        return str(self.config.verbose_name)
+
+    @property
+    def players(self) -> str:
+        """"3-4" or "2": how the site writes the player count."""
+        low, high = self.config.min_players, self.config.max_players
+        return str(low) if low == high else f"{low}-{high}"
+
+    def _part(self, part: str):
+        return import_module(f"{self.module}.{part}") if part in self.config.parts else None
 
     @cached_property
     def engine(self):
-        """The game's engine module, or None while the game can only be recorded."""
-        module = f"games.{self.slug}.engine"
-        return import_module(module) if find_spec(module) else None
+        """The game's pure engine module, or None while the game can only be recorded."""
+        return self._part("engine")
+
+    @cached_property
+    def bots(self):
+        return self._part("bots")
+
+    @cached_property
+    def tally(self):
+        """The pure tally: the result of a game played at a table, from its score pad."""
+        return self._part("tally")
 
     @cached_property
     def words(self):
-        """The game's words module (games/<slug>/words.py: log events and refusals in words), or None."""
-        module = f"games.{self.slug}.words"
-        return import_module(module) if find_spec(module) else None
+        """The game's words module: log events and refusals as sentences, option labels."""
+        return self._part("words")
+
+    @cached_property
+    def pad(self):
+        """The record pad form class (`Pad` in the game's pad module), or None."""
+        module = self._part("pad")
+        return module.Pad if module else None
+
+    @property
+    def playable(self) -> bool:
+        return self.engine is not None
+
+    @property
+    def options(self) -> dict:
+        """The option specs (games/contract.py style): the engine's, else the tally's."""
+        source = self.engine or self.tally
+        return getattr(source, "OPTIONS", {}) if source else {}
+
+    @property
+    def bot_levels(self) -> dict:
+        return getattr(self.bots, "LEVELS", {}) if self.bots else {}
+
+    @property
+    def rules_template(self) -> str:
+        return f"{self.slug}/rules.html"
+
+    @property
+    def table_template(self) -> str:
+        return f"{self.slug}/table.html"
+
+    @cached_property
+    def replay_template(self) -> str | None:
+        """The game's own replay table, when it draws one (else the replay shows its views as tables)."""
+        try:
+            get_template(f"{self.slug}/replay.html")
+        except TemplateDoesNotExist:
+            return None
+        return f"{self.slug}/replay.html"
+
+    @property
+    def table_css(self) -> list[str]:
+        """The stylesheets its match table needs (loaded on its match and replay pages only)."""
+        return [path for path in self.config.table_assets if path.endswith(".css")]
+
+    @property
+    def table_js(self) -> list[str]:
+        return [path for path in self.config.table_assets if path.endswith(".js")]
+
+    @property
+    def pad_css(self) -> list[str]:
+        """The stylesheets its record pad needs (loaded on its record pages only)."""
+        return [path for path in self.config.pad_assets if path.endswith(".css")]
+
+    @property
+    def pad_js(self) -> list[str]:
+        return [path for path in self.config.pad_assets if path.endswith(".js")]
+
+    def missing_assets(self) -> list[str]:
+        return [path for path in (*self.config.table_assets, *self.config.pad_assets) if not finders.find(path)]
 
     def event_text(self, entry: dict) -> str:
         """A log entry in words, "{seat:N}" mentions left for the page to name. Entries saved before the engines
@@ -40,32 +136,46 @@ class Game:
         text = self.words.refusal(code, exc.params) if code and self.words is not None else None
         return text or str(exc) or "That move is not allowed now."
 
-    @property
-    def playable(self) -> bool:
-        return self.engine is not None
+    def breakdown_key(self, key: str) -> tuple:
+        """Sort key putting a breakdown's categories in the game's order (unknown ones last, by name)."""
+        order = list(self.config.breakdown)
+        return (0, order.index(key)) if key in order else (1, key)
+
+
+class _Games(Mapping):
+    """Every installed game by slug, in the declared order; read from the app registry on first use."""
 
     @cached_property
-    def script(self) -> str | None:
-        """The game's own page script (static/js/<slug>.js), when it has one."""
-        path = f"js/{self.slug}.js"
-        return path if finders.find(path) else None
+    def _by_slug(self) -> dict[str, Game]:
+        configs = [c for c in apps.get_app_configs() if isinstance(c, GameConfig)]
+        configs.sort(key=lambda c: (c.order, str(c.verbose_name)))
+        return {c.label: Game(c) for c in configs}
 
-    @property
-    def rules_template(self) -> str:
-        return f"{self.slug}/rules.html"
+    def __getitem__(self, slug) -> Game:
+        return self._by_slug[slug]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._by_slug)
+
+    def __len__(self) -> int:
+        return len(self._by_slug)
 
 
-GAMES = [
-    Game("hot_tin_roof", "Hot Tin Roof", "3-4",
-         "Lay catwalks across the rooftops, gather sardine cans and trade them for fish."),
-    Game("rat_a_tat_cat", "Rat-a-Tat Cat", "2-6", "A memory card game: keep your four face-down cards low.",
-         lower_score_wins=True),
-    Game("cat_tower", "Cat Tower", "2-4",
-         "Roll and write: draft dice and fill your tower with cats' favourite things."),
-    Game("rat_hot", "Rat Hot", "2",
-         "A two-player game of spice strips: score your spices, and beware of showing too many rats."),
-]
-BY_SLUG = {game.slug: game for game in GAMES}
+class _GameList:
+    """The games in order, as a read-only sequence (what `GAMES` was when it was a list)."""
+
+    def __iter__(self):
+        return iter(BY_SLUG.values())
+
+    def __len__(self):
+        return len(BY_SLUG)
+
+    def __getitem__(self, index):
+        return list(BY_SLUG.values())[index]
+
+
+BY_SLUG = _Games()
+GAMES = _GameList()
 
 
 def get(slug: str) -> Game:

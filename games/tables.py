@@ -34,7 +34,7 @@ def context(match: Match, seats: list, point: Viewpoint, error: str = "") -> dic
             view=view,
             actions=match.engine.legal_actions(match.state, point.seat) if point.can_act else [],
             log=log_lines(match.game_info, view.get("log", []), names),
-            game_template=f"{match.game}/table.html",
+            game_template=match.game_info.table_template,
         )
     return ctx
 

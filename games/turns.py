@@ -6,6 +6,7 @@ import copy
 from django.db import transaction
 from django.utils import timezone
 
+from catsite import limits
 from games import live
 from games.models import Match, Move
 
@@ -84,6 +85,10 @@ def _apply(match: Match, seat: int | None, action: dict) -> None:
     engine = match.engine
     if not isinstance(action, dict):
         raise IllegalMove("A move must be an action object.")
+    try:
+        limits.check_action(action)  # deepcopy below recurses: a crafted action must not reach it
+    except limits.TooMuch as exc:
+        raise IllegalMove(str(exc)) from None
     try:
         match.state = engine.apply(match.state, seat, copy.deepcopy(action))
     except engine.IllegalAction as exc:

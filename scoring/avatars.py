@@ -13,6 +13,9 @@ from PIL import Image, ImageOps, UnidentifiedImageError, features
 
 MAX_BYTES = 5 * 1024 * 1024
 MAX_PIXELS = 40_000_000
+# A JPEG is decoded at a reduced scale (draft), so even 40 megapixels cost little. Other formats are decoded whole
+# (a 6300 x 6300 PNG took seconds of CPU and 120 MB): they get a lower cap, and are box-reduced before resampling.
+MAX_FULL_DECODE_PIXELS = 16_000_000
 ACCEPTED_FORMATS = ("JPEG", "PNG", "WEBP", "GIF")
 SIZES = {"avatar": 256, "avatar_small": 64}
 OUTPUT_FORMAT = "WEBP" if features.check("webp") else "PNG"
@@ -27,6 +30,10 @@ NOT_AN_IMAGE = "That file is not an image we can use: upload a JPEG, PNG, WebP o
 DAMAGED = "That image is damaged or incomplete and cannot be read. Try saving it again, or pick another one."
 TOO_MANY_PIXELS = (
     f"That image has too many pixels (at most {MAX_PIXELS // 1_000_000} megapixels). Pick a smaller picture."
+)
+TOO_MANY_PIXELS_UNLESS_JPEG = (
+    f"That image has too many pixels for a PNG, WebP or GIF (at most {MAX_FULL_DECODE_PIXELS // 1_000_000} "
+    f"megapixels; a JPEG may have {MAX_PIXELS // 1_000_000}). Pick a smaller picture, or save it as a JPEG."
 )
 
 
@@ -58,11 +65,13 @@ def open_image(data: bytes) -> Image.Image:
             image = Image.open(io.BytesIO(data), formats=ACCEPTED_FORMATS)
             if image.width * image.height > MAX_PIXELS:
                 raise AvatarError(TOO_MANY_PIXELS)
+            if image.format != "JPEG" and image.width * image.height > MAX_FULL_DECODE_PIXELS:
+                raise AvatarError(TOO_MANY_PIXELS_UNLESS_JPEG)
             image.seek(0)  # GIF and animated WebP: the first frame is the avatar
             if image.format == "JPEG":
                 image.draft(None, (2 * SIZES["avatar"], 2 * SIZES["avatar"]))  # decode at reduced scale
             image.load()
-            image = ImageOps.exif_transpose(image)
+            image = shrink(ImageOps.exif_transpose(image))
     except AvatarError:
         raise
     except (Image.DecompressionBombError, Image.DecompressionBombWarning):
@@ -72,6 +81,17 @@ def open_image(data: bytes) -> Image.Image:
     except (OSError, SyntaxError, ValueError, EOFError, IndexError, TypeError):
         raise AvatarError(DAMAGED) from None
     return _to_rgb(image)
+
+
+def shrink(image: Image.Image) -> Image.Image:
+    """The image box-reduced by a whole factor (cheap) while its short side stays at least twice the largest
+    avatar: the costly LANCZOS resampling then works on about a megapixel at most, whatever was uploaded."""
+    factor = min(image.size) // (2 * max(SIZES.values()))
+    if factor < 2:
+        return image
+    if image.mode not in ("RGB", "RGBA", "L", "LA", "I", "F"):  # reduce() needs plain pixels, not a palette
+        image = _to_rgb(image)
+    return image.reduce(factor)
 
 
 def _to_rgb(image: Image.Image) -> Image.Image:

@@ -12,8 +12,9 @@ from django.utils import timezone
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
-# One colour per game, readable on white and told apart by more than hue alone (each line has its own dashes).
-COLOURS = {"hot_tin_roof": "#c8601d", "rat_a_tat_cat": "#1a5fb4", "cat_tower": "#2f7d4a", "rat_hot": "#8e3fa8"}
+from games.registry import BY_SLUG
+
+# Each game declares its colour (readable on white); lines are told apart by more than hue alone: each has its dashes.
 DASHES = ["", "6 3", "2 3", "8 3 2 3"]
 FALLBACK_COLOURS = ["#6b645c", "#b3261e", "#0b7285", "#5c940d"]
 MAX_POINTS = 600  # per line; a longer history is thinned evenly, always keeping its first and last points
@@ -145,7 +146,7 @@ def rating_chart(series: list[Series], *, chart_id: str = "rating-chart", title:
     parts.append("</g>")
     markers = sum(len(s.points) for s in drawn) <= MARKERS_UP_TO
     for index, line in enumerate(drawn):
-        colour = COLOURS.get(line.key, FALLBACK_COLOURS[index % len(FALLBACK_COLOURS)])
+        colour = _colour(line.key, index)
         dash = DASHES[index % len(DASHES)]
         dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
         points = " ".join(f"{_number(x(m))},{_number(y(v))}" for m, v in line.points)
@@ -163,11 +164,16 @@ def rating_chart(series: list[Series], *, chart_id: str = "rating-chart", title:
     return mark_safe("".join(parts))
 
 
+def _colour(key: str, index: int) -> str:
+    game = BY_SLUG.get(key)
+    return game.colour if game is not None else FALLBACK_COLOURS[index % len(FALLBACK_COLOURS)]
+
+
 def legend(series: list[Series], box: Box) -> str:
     parts = ['<g class="chart-legend" aria-hidden="true">']
     left = box.left
     for index, line in enumerate(series):
-        colour = COLOURS.get(line.key, FALLBACK_COLOURS[index % len(FALLBACK_COLOURS)])
+        colour = _colour(line.key, index)
         dash = DASHES[index % len(DASHES)]
         dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
         parts.append(f'<line x1="{left}" y1="14" x2="{left + 22}" y2="14" stroke="{colour}" stroke-width="2"'

@@ -1,7 +1,9 @@
 """The upload form of record imports: it reads the file; scoring.transfer checks and imports it."""
 from django import forms
 
-MAX_UPLOAD_MB = 10
+from scoring.transfer import MAX_FILE_BYTES
+
+MAX_UPLOAD_MB = MAX_FILE_BYTES // (1024 * 1024)
 
 
 class ImportForm(forms.Form):

@@ -13,7 +13,7 @@ PAGE_SIZE = 25
 
 
 class HistoryFilter(forms.Form):
-    game = forms.ChoiceField(choices=[("", "All games")] + [(g.slug, g.name) for g in GAMES], required=False)
+    game = forms.ChoiceField(choices=lambda: [("", "All games")] + [(g.slug, g.name) for g in GAMES], required=False)
     player = forms.CharField(required=False)
     source = forms.ChoiceField(choices=[("", "Online and at the table"), *GameRecord.SOURCES], required=False,
                                label="Where")
@@ -63,7 +63,7 @@ def record(request, pk):
     )
     participants = list(game_record.participants.all())
     record = game_record.record
-    columns, rows = _breakdown_table(record, participants)
+    columns, rows = _breakdown_table(game_record.game, record, participants)
     game = BY_SLUG.get(game_record.game)
     return render(request, "scoring/record.html", {
         "game_record": game_record, "participants": participants,
@@ -77,10 +77,10 @@ def record(request, pk):
     })
 
 
-def _breakdown_table(record: dict, participants: list) -> tuple[list[str], list[dict]]:
+def _breakdown_table(game: str, record: dict, participants: list) -> tuple[list[str], list[dict]]:
     """Rows = seats, columns = the breakdown's categories (Rat-a-Tat Cat: its rounds, then the total)."""
     breakdown = (record.get("result") or {}).get("breakdown") or []
-    flat = [flat_breakdown(entry) if isinstance(entry, dict) else {} for entry in breakdown]
+    flat = [flat_breakdown(entry, game) if isinstance(entry, dict) else {} for entry in breakdown]
     keys = breakdown_columns(flat)
     rows = [
         {"participant": p, "cells": [_cell(flat[p.seat].get(key)) if p.seat < len(flat) else "" for key in keys]}

@@ -10,13 +10,9 @@ from datetime import timedelta
 from django import forms
 from django.utils import timezone
 
-from games.cat_tower import tally as cat_tower_tally
-from games.cat_tower.sheet import default_tower
-from games.hot_tin_roof import tally as hot_tin_roof_tally
-from games.rat_a_tat_cat import tally as rat_a_tat_cat_tally
-from games.rat_hot import tally as rat_hot_tally
 from scoring import services
 from scoring.models import PlayerProfile
+from scoring.records import FIRST_YEAR
 from scoring.table_records import SeatChoice
 
 NUMBER = {"inputmode": "numeric", "class": "num-input"}
@@ -49,11 +45,10 @@ def player_choices(user, extra: list[PlayerProfile] = ()) -> list:
 class RecordForm(forms.Form):
     """What every game's record asks: date, place, duration, notes and the players in seat order."""
 
-    slug = ""
+    slug = ""     # each game's pad (games/<slug>/pad.py) sets its slug and its tally module
     tally = None
-    pad_template = ""
-    totals_template = ""
     default_seats = 2
+    preview_extras = ""  # a template of the pad's own live updates beside the totals (swapped out of band)
 
     played_on = forms.DateField(label="Date", widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))
     location = forms.CharField(label="Where", max_length=100, required=False,
@@ -84,10 +79,20 @@ class RecordForm(forms.Form):
         self.final = self.options = self.result = None
         self.sheet_problems: list[list[str]] = [[] for _ in range(self.seat_count)]
 
+    @property
+    def pad_template(self) -> str:
+        return f"{self.slug}/pad.html"
+
+    @property
+    def totals_template(self) -> str:
+        return f"{self.slug}/totals.html"
+
     def clean_played_on(self):
         played_on = self.cleaned_data["played_on"]
         if played_on > timezone.localdate() + timedelta(days=1):  # a day's grace for players east of the server
             raise forms.ValidationError("That date is still to come: enter the day the game was played.")
+        if played_on.year < FIRST_YEAR:
+            raise forms.ValidationError(f"A game recorded here was played in {FIRST_YEAR} or later.")
         return played_on
 
     # --- the seats ----------------------------------------------------------------------------------------
@@ -283,322 +288,3 @@ class RecordForm(forms.Form):
     @classmethod
     def seats_in(cls, game_record) -> int:
         return len(game_record.record["seats"])
-
-
-# --- Hot Tin Roof -------------------------------------------------------------------------------------------
-
-
-class HotTinRoofForm(RecordForm):
-    slug = "hot_tin_roof"
-    tally = hot_tin_roof_tally
-    pad_template = "scoring/record/pads/hot_tin_roof.html"
-    totals_template = "scoring/record/totals/hot_tin_roof.html"
-    default_seats = 3
-    COLUMNS = [("cans", "Cans", True), ("fish", "Fish", True), ("home_tiles", "Home tiles taken", True),
-               ("pairs_left", "Pairs left on the board", False), ("penalties", "Penalties paid (cans)", False)]
-
-    def add_pad_fields(self):
-        for i in range(self.seat_count):
-            for name, label, required in self.COLUMNS:
-                self.fields[f"s{i}-{name}"] = number_field(label, required=required)
-        self.fields["trigger_seat"] = forms.TypedChoiceField(
-            label="Took the last fish", coerce=int, widget=forms.RadioSelect,
-            choices=[(i, f"Seat {i + 1}") for i in range(self.seat_count)],
-            error_messages={"required": "Say who took the last fish: that ended the game."})
-        self.fields["home_tiles_break_ties"] = forms.BooleanField(
-            label="Home tiles break ties", required=False,
-            help_text="The option: most home tiles taken first, then the seat rule.")
-
-    def pad_rows(self) -> list[dict]:
-        triggers = list(self["trigger_seat"])
-        return [
-            {**seat, "fields": [self[f"s{seat['index']}-{name}"] for name, _label, _required in self.COLUMNS],
-             "trigger": triggers[seat["index"]]}
-            for seat in self.seat_rows()
-        ]
-
-    def pad_final(self, cleaned):
-        players = [{name: cleaned.get(f"s{i}-{name}") or 0 for name, _label, _required in self.COLUMNS}
-                   for i in range(self.seat_count)]
-        final = {"players": players, "trigger_seat": cleaned.get("trigger_seat")}
-        return final, {"home_tiles_break_ties": bool(cleaned.get("home_tiles_break_ties"))}
-
-    def partial_totals(self, final):
-        return [self.tally.score(p) for p in final["players"]]
-
-    @classmethod
-    def initial_pad(cls, final, options):
-        initial = {f"s{i}-{name}": player.get(name) for i, player in enumerate(final["players"])
-                   for name, _label, _required in cls.COLUMNS}
-        return {**initial, "trigger_seat": final.get("trigger_seat"),
-                "home_tiles_break_ties": bool(options.get("home_tiles_break_ties"))}
-
-
-# --- Rat-a-Tat Cat ------------------------------------------------------------------------------------------
-
-
-class RatATatCatForm(RecordForm):
-    slug = "rat_a_tat_cat"
-    tally = rat_a_tat_cat_tally
-    pad_template = "scoring/record/pads/rat_a_tat_cat.html"
-    totals_template = "scoring/record/totals/rat_a_tat_cat.html"
-    default_seats = 3
-    MAX_ROUNDS = 60
-    ENDS = [("rounds", "A number of rounds"), ("time", "Until the time was up"),
-            ("elimination", "Elimination: out at a limit")]
-
-    def __init__(self, data=None, *, rounds: int | None = None, **kwargs):
-        source = data if data is not None else (kwargs.get("initial") or {})
-        asked = rounds if rounds is not None else source.get("round_count")
-        kwargs["rounds"] = rounds
-        try:
-            self.round_count = min(max(int(asked), 1), self.MAX_ROUNDS)
-        except (TypeError, ValueError):
-            self.round_count = 5
-        super().__init__(data, **kwargs)
-
-    def add_pad_fields(self):
-        defaults = rat_a_tat_cat_tally.normalise_options({})
-        self.fields["end"] = forms.ChoiceField(label="The game ended after", choices=self.ENDS,
-                                               initial=defaults["end"], widget=forms.RadioSelect)
-        self.fields["rounds"] = number_field("Rounds", required=False, min_value=1, max_value=20,
-                                             initial=defaults["rounds"])
-        self.fields["limit"] = number_field("Limit", required=False, min_value=10, max_value=500,
-                                            initial=defaults["limit"])
-        self.fields["round_count"] = forms.IntegerField(widget=forms.HiddenInput, required=False)
-        self.initial["round_count"] = self.round_count
-        for r in range(self.round_count):
-            for i in range(self.seat_count):
-                self.fields[f"r{r}-s{i}"] = number_field(f"Round {r + 1}, seat {i + 1}", required=False,
-                                                         max_value=rat_a_tat_cat_tally.HIGHEST_ROUND)
-
-    def round_rows(self) -> list[dict]:
-        return [{"number": r + 1, "cells": [self[f"r{r}-s{i}"] for i in range(self.seat_count)]}
-                for r in range(self.round_count)]
-
-    def pad_final(self, cleaned):
-        rounds = [[cleaned.get(f"r{r}-s{i}") for i in range(self.seat_count)] for r in range(self.round_count)]
-        while rounds and all(score is None for score in rounds[-1]):
-            rounds.pop()  # blank rows at the end of the pad are not rounds
-        defaults = rat_a_tat_cat_tally.normalise_options({})
-        options = {"end": cleaned.get("end") or defaults["end"],
-                   "rounds": cleaned.get("rounds") or defaults["rounds"],
-                   "limit": cleaned.get("limit") or defaults["limit"]}
-        return {"rounds": [{"rows": None, "scores": scores} for scores in rounds]}, options
-
-    def preview_pad(self, final, options):
-        shown = super().preview_pad(final, options)
-        try:
-            shown["standings"] = self.tally.standings(final, options)
-        except ValueError:
-            shown["standings"] = []
-        shown["options"] = options
-        return shown
-
-    @classmethod
-    def initial_pad(cls, final, options):
-        initial = {"end": options.get("end"), "rounds": options.get("rounds"), "limit": options.get("limit"),
-                   "round_count": len(final["rounds"])}
-        for r, entry in enumerate(final["rounds"]):
-            for i, score in enumerate(entry["scores"]):
-                initial[f"r{r}-s{i}"] = score
-        return initial
-
-
-# --- Cat Tower ----------------------------------------------------------------------------------------------
-
-
-class CatTowerForm(RecordForm):
-    slug = "cat_tower"
-    tally = cat_tower_tally
-    pad_template = "scoring/record/pads/cat_tower.html"
-    totals_template = "scoring/record/totals/cat_tower.html"
-    default_seats = 3
-    CAT_ROWS = 5  # one per house hex: no sheet scores more cats than it has houses
-
-    def add_pad_fields(self):
-        tower = default_tower()
-        items = [name for _number, name in sorted(tower.items.items())]
-        every_item = [("", "empty")] + [(item, item) for item in items]
-        self.fields["columns_to_end"] = number_field(
-            "Complete columns that end the game", min_value=1, max_value=len(tower.columns),
-            initial=tower.columns_to_end)
-        for i in range(self.seat_count):
-            who = f"Seat {i + 1}"
-            for h in tower.hexes:
-                column, floor = tower.column_of[h], tower.floor_of[h]
-                house = h in tower.house_hexes
-                # Any item is accepted, so validate_sheet can say why one does not belong; the menu offers
-                # only what the rules allow there.
-                field = forms.ChoiceField(label=f"Column {column}, floor {floor}", choices=every_item, required=False)
-                allowed = ["house"] if house else [item for item in items if item != "house"]
-                field.widget.choices = [("", "⌂" if house else "·")] + [(item, item) for item in allowed]
-                field.widget.attrs.update({
-                    "class": "rc-item",
-                    "aria-label": f"{who}: column {column}, floor {floor}" + (", the house hex" if house else ""),
-                })
-                self.fields[f"s{i}-hex-{h}"] = field
-            for column in tower.columns.values():
-                field = forms.IntegerField(label=f"Column {column.id} bonus", required=False, min_value=0,
-                                           max_value=99)
-                field.widget = forms.Select(
-                    choices=[("", "–"), (column.first, f"big {column.first}"), (column.later, f"small {column.later}")],
-                    attrs={"class": "rc-bonus-pick", "aria-label": f"{who}: column {column.id} bonus"})
-                self.fields[f"s{i}-col-{column.id}"] = field
-            for k in range(self.CAT_ROWS):
-                cat = forms.ChoiceField(label=f"Cat {k + 1}", required=False,
-                                        choices=[("", "no cat")] + [(c, f"{c} cat") for c in tower.cats])
-                cat.widget.attrs["aria-label"] = f"{who}: cat {k + 1}"
-                self.fields[f"s{i}-cat{k}"] = cat
-                points = number_field("Points", required=False)
-                points.widget.attrs["placeholder"] = "pts"
-                points.widget.attrs["aria-label"] = f"{who}: cat {k + 1} points"
-                self.fields[f"s{i}-catpoints{k}"] = points
-            self.fields[f"s{i}-circled"] = number_field("Footprints circled", required=False,
-                                                        max_value=tower.footprints)
-            self.fields[f"s{i}-crossed"] = number_field("of them crossed out", required=False,
-                                                        max_value=tower.footprints)
-
-    def sheets(self) -> list[dict]:
-        """Each player's sheet laid out as the paper one: columns of hexes, scratching posts, bonus numbers."""
-        tower = default_tower()
-        problems = [p for _i, _name, p in self.preview().get("sheet_problems", [])] or self.sheet_problems
-        sheets = []
-        for seat in self.seat_rows():
-            i = seat["index"]
-            cells = []
-            for column in tower.columns.values():
-                offset = column.id in tower.offset_columns
-                for floor in range(1, max(column.floors) + 1):
-                    h = f"{column.id}-{floor}"
-                    cells.append({"column": column.id, "floor": floor, "offset": offset, "colour": column.colour,
-                                  "house": h in tower.house_hexes,
-                                  "field": self[f"s{i}-hex-{h}"] if h in tower.floor_of else None})
-            sheets.append({
-                **seat,
-                "cells": cells,
-                "bonuses": [{"column": c.id, "colour": c.colour, "field": self[f"s{i}-col-{c.id}"]}
-                            for c in tower.columns.values()],
-                "cats": [(self[f"s{i}-cat{k}"], self[f"s{i}-catpoints{k}"]) for k in range(self.CAT_ROWS)],
-                "circled": self[f"s{i}-circled"],
-                "crossed": self[f"s{i}-crossed"],
-                "problems": problems[i] if i < len(problems) else [],
-            })
-        return sheets
-
-    def pad_errors(self, cleaned):
-        for i in range(self.seat_count):
-            for k in range(self.CAT_ROWS):
-                cat, points = cleaned.get(f"s{i}-cat{k}"), cleaned.get(f"s{i}-catpoints{k}")
-                if cat and points is None and f"s{i}-catpoints{k}" not in self.errors:
-                    self.add_error(f"s{i}-catpoints{k}", f"Write the {cat} cat's points.")
-                elif points is not None and not cat:
-                    self.add_error(f"s{i}-cat{k}", "Which cat scored these points?")
-
-    def pad_final(self, cleaned):
-        tower = default_tower()
-        sheets = []
-        for i in range(self.seat_count):
-            marks = {h: cleaned[f"s{i}-hex-{h}"] for h in tower.hexes if cleaned.get(f"s{i}-hex-{h}")}
-            cats = [[cleaned[f"s{i}-cat{k}"], cleaned[f"s{i}-catpoints{k}"]] for k in range(self.CAT_ROWS)
-                    if cleaned.get(f"s{i}-cat{k}") and cleaned.get(f"s{i}-catpoints{k}") is not None]
-            columns = {str(c): cleaned[f"s{i}-col-{c}"] for c in tower.columns
-                       if cleaned.get(f"s{i}-col-{c}") is not None}
-            footprints = {"circled": cleaned.get(f"s{i}-circled") or 0, "crossed": cleaned.get(f"s{i}-crossed") or 0}
-            sheets.append({"marks": marks, "cats": cats, "columns": columns, "footprints": footprints})
-        return {"sheets": sheets}, {"columns_to_end": cleaned.get("columns_to_end") or tower.columns_to_end}
-
-    def record_final(self, final):
-        return {"sheets": [self.tally.record_sheet(sheet) for sheet in final["sheets"]]}
-
-    def refuse(self, error):
-        if isinstance(error, cat_tower_tally.SheetProblems):
-            self.sheet_problems = error.per_sheet
-            if any(error.per_sheet):
-                self.add_error(None, "Some sheets are not possible: the reasons are under each sheet.")
-            for reason in error.game:
-                self.add_error(None, reason)
-        else:
-            super().refuse(error)
-
-    def preview_pad(self, final, options):
-        shown = self.tally.preview(final, options)
-        names = [self.seat_name(i) for i in range(self.seat_count)]
-        return {
-            "result": shown, "rows": self.rows(shown),
-            "categories": [(category, [b[category] for b in shown["breakdown"]])
-                           for category in (*cat_tower_tally.scoring.CATEGORIES, "total")],
-            "sheet_problems": list(zip(range(self.seat_count), names, shown["sheet_problems"], strict=True)),
-            "game_problems": shown["game_problems"],
-        }
-
-    @classmethod
-    def initial_pad(cls, final, options):
-        initial = {"columns_to_end": options.get("columns_to_end")}
-        for i, sheet in enumerate(final["sheets"]):
-            initial.update({f"s{i}-hex-{h}": item for h, item in sheet["marks"].items()})
-            initial.update({f"s{i}-col-{c}": points for c, points in sheet["columns"].items()})
-            for k, (cat, points) in enumerate(cat_tower_tally.scoring.cat_entries(sheet)):
-                initial[f"s{i}-cat{k}"], initial[f"s{i}-catpoints{k}"] = cat, points
-            initial[f"s{i}-circled"] = sheet["footprints"].get("circled", 0)
-            initial[f"s{i}-crossed"] = sheet["footprints"].get("crossed", 0)
-        return initial
-
-
-# --- Rat Hot ------------------------------------------------------------------------------------------------
-
-
-class RatHotForm(RecordForm):
-    slug = "rat_hot"
-    tally = rat_hot_tally
-    pad_template = "scoring/record/pads/rat_hot.html"
-    totals_template = "scoring/record/totals/rat_hot.html"
-    COLOURS = ("red", "green")
-
-    @property
-    def min_seats(self):
-        return self.tally.PLAYERS
-
-    @property
-    def max_seats(self):
-        return self.tally.PLAYERS
-
-    def seat_label(self, i):
-        return f"Seat {i + 1}: {self.COLOURS[i]}" + (" (starts)" if i == 0 else "")
-
-    def add_pad_fields(self):
-        for i in range(self.seat_count):
-            self.fields[f"s{i}-chips"] = number_field("Chips")
-            self.fields[f"s{i}-final_tally"] = number_field("Final tally", required=False)
-        self.fields["lost_by_rats"] = forms.ChoiceField(
-            label="How the game ended", required=False, widget=forms.RadioSelect,
-            choices=[("", "The last strip was placed")]
-            + [(str(i), f"Seat {i + 1} ({self.COLOURS[i]}) showed three of their rats") for i in range(2)])
-        self.fields["rats"] = forms.BooleanField(label="Played with the rats", required=False, initial=True,
-                                                 help_text="Without them, rats are blanks and end nothing.")
-
-    def pad_rows(self):
-        return [{**seat, "chips": self[f"s{seat['index']}-chips"], "final_tally": self[f"s{seat['index']}-final_tally"]}
-                for seat in self.seat_rows()]
-
-    def pad_final(self, cleaned):
-        loser = cleaned.get("lost_by_rats")
-        players = [{"chips": cleaned.get(f"s{i}-chips") or 0, "final_tally": cleaned.get(f"s{i}-final_tally") or 0,
-                    "lost_by_rats": loser == str(i)} for i in range(self.seat_count)]
-        rats = bool(cleaned.get("rats")) if self.is_bound else True
-        return {"ended_by": "rats" if loser else "last_strip", "players": players}, {"rats": rats}
-
-    def partial_totals(self, final):
-        return [self.tally.total(p) for p in final["players"]]
-
-    @classmethod
-    def initial_pad(cls, final, options):
-        initial = {"rats": options.get("rats", True), "lost_by_rats": ""}
-        for i, player in enumerate(final["players"]):
-            initial[f"s{i}-chips"], initial[f"s{i}-final_tally"] = player["chips"], player.get("final_tally", 0)
-            if player.get("lost_by_rats"):
-                initial["lost_by_rats"] = str(i)
-        return initial
-
-
-FORMS = {form.slug: form for form in (HotTinRoofForm, RatATatCatForm, CatTowerForm, RatHotForm)}

@@ -12,15 +12,16 @@ from django.views.decorators.http import require_POST
 from games.registry import BY_SLUG, GAMES
 from scoring import table_records
 from scoring.models import GameRecord, PlayerProfile
-from scoring.record_forms import FORMS
 
 FORM_TEMPLATE = "scoring/record/form.html"
 
 
 def _form_class(slug: str):
-    if slug not in FORMS:
+    """The game's record pad (declared by the game, in its folder); 404 for a game without one."""
+    game = BY_SLUG.get(slug)
+    if game is None or game.pad is None:
         raise Http404("There is no such game.")
-    return FORMS[slug]
+    return game.pad
 
 
 def _changed_layout(form_class, post) -> dict | None:
@@ -70,7 +71,7 @@ def _page(request, form, *, game_record=None):
 
 @login_required
 def record_game(request):
-    return render(request, "scoring/record/pick.html", {"games": [(g, FORMS[g.slug]) for g in GAMES]})
+    return render(request, "scoring/record/pick.html", {"games": [(g, g.pad) for g in GAMES if g.pad]})
 
 
 @login_required

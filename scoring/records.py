@@ -1,7 +1,7 @@
 """Saving finished matches (records in the design/records.md format) into the history."""
 import hashlib
 import json
-from datetime import datetime
+from datetime import UTC, datetime
 
 from django.db import transaction
 from django.utils import timezone
@@ -9,11 +9,45 @@ from django.utils import timezone
 from scoring.models import GameRecord, Participant, PlayerProfile
 from scoring.ratings import rate_record
 
+# Times a record may carry (design/records.md). Outside them a database may store a year it cannot read back
+# (PostgreSQL keeps year 10000 and 1 BC, Python's datetime then fails on every page that shows them).
+FIRST_YEAR, LAST_YEAR = 1900, 2200
+EARLIEST = datetime(FIRST_YEAR, 1, 1, tzinfo=UTC)
+LATEST = datetime(LAST_YEAR + 1, 1, 1, tzinfo=UTC)  # exclusive
+
+
+class MomentProblem(ValueError):
+    """A time a record may not carry; the message says why, in plain English."""
+
 
 def parse_moment(text: str | None) -> datetime:
-    if not text:
-        return timezone.now()
-    return datetime.fromisoformat(text.replace("Z", "+00:00"))
+    """The record time `text` as an aware datetime (see read_moment); now when there is none."""
+    return read_moment(text) if text else timezone.now()
+
+
+def read_moment(text: str) -> datetime:
+    """The record time `text` (ISO 8601 with a zone) as an aware datetime.
+
+    MomentProblem when it is not such a time or lies outside FIRST_YEAR to LAST_YEAR (in UTC).
+    """
+    try:
+        moment = datetime.fromisoformat(text.replace("Z", "+00:00")) if isinstance(text, str) else None
+    except ValueError:
+        moment = None
+    if moment is None or moment.tzinfo is None:
+        raise MomentProblem(f"must be an ISO 8601 time with its zone, like 2026-11-30T20:40:00Z, not {text!r}")
+    return check_moment(moment)
+
+
+def check_moment(moment: datetime) -> datetime:
+    """The aware `moment` when it lies within the years a record may carry; MomentProblem otherwise."""
+    try:
+        in_utc = moment.astimezone(UTC)
+    except OverflowError:  # 9999-12-31T23:59-05:00 is in year 10000 in UTC
+        in_utc = None
+    if in_utc is None or not EARLIEST <= in_utc < LATEST:
+        raise MomentProblem(f"must lie between the years {FIRST_YEAR} and {LAST_YEAR}, not {moment.isoformat()}")
+    return moment
 
 
 def fingerprint(record: dict) -> str:

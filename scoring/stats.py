@@ -13,12 +13,19 @@ from django.db.models import Avg, Count, F, FilteredRelation, Max, Min, OuterRef
 from games.registry import BY_SLUG, GAMES
 from scoring.models import GameRecord, Participant, PlayerProfile, RatingChange
 
-# Games where the lowest score is the best one (the winner still has rank 1 in every game).
-LOWER_IS_BETTER = frozenset(game.slug for game in GAMES if game.lower_score_wins)
 HEAD_TO_HEAD_MIN_MATCHES = 2
 HEAD_TO_HEAD_LIMIT = 10
 LEADERBOARD_SIZE = 100
-GAME_ORDER = {game.slug: index for index, game in enumerate(GAMES)}
+
+
+def lower_is_better(slug: str) -> bool:
+    """Games where the lowest score is the best one (the winner still has rank 1 in every game)."""
+    game = BY_SLUG.get(slug)
+    return game is not None and game.lower_score_wins
+
+
+def game_order(slug: str) -> int:
+    return next((index for index, game in enumerate(GAMES) if game.slug == slug), len(GAMES))
 
 
 def leaderboard_min_games() -> int:
@@ -31,7 +38,7 @@ def game_name(slug: str) -> str:
 
 
 def best_score(game: str, high: int | None, low: int | None) -> int | None:
-    return low if game in LOWER_IS_BETTER else high
+    return low if lower_is_better(game) else high
 
 
 @dataclass
@@ -62,7 +69,7 @@ class GameLine:
 
     @property
     def lower_is_better(self) -> bool:
-        return self.game in LOWER_IS_BETTER
+        return lower_is_better(self.game)
 
     @property
     def rating(self) -> RatingPoint | None:
@@ -74,7 +81,7 @@ class GameLine:
 
 
 def _by_game_order(slug: str) -> tuple[int, str]:
-    return GAME_ORDER.get(slug, len(GAME_ORDER)), slug
+    return game_order(slug), slug
 
 
 def per_game(profile: PlayerProfile, *, with_ratings: bool = True) -> list[GameLine]:

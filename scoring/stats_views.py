@@ -20,7 +20,7 @@ def leaderboard(request, slug):
         raise Http404("No such game.")
     return render(request, "scoring/stats/leaderboard.html", {
         "game": game, "games": GAMES, "rows": stats.leaderboard(slug), "min_games": stats.leaderboard_min_games(),
-        "lower_is_better": slug in stats.LOWER_IS_BETTER,
+        "lower_is_better": stats.lower_is_better(slug),
     })
 
 

@@ -6,11 +6,11 @@ rules as an online one and can be checked again on import.
 
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
-from importlib import import_module
 
 from django.db import IntegrityError, transaction
 
 from games.records import FORMAT, iso
+from games.registry import BY_SLUG
 from scoring import ratings, services
 from scoring.models import GameRecord, PlayerProfile
 from scoring.records import fingerprint, parse_moment, save_record, seat_participants
@@ -37,7 +37,7 @@ class AlreadyRecorded(Exception):
 
 def tally_for(game: str):
     """The game's pure tally module: `outcome(final, options)` and `normalise_options(options)`."""
-    return import_module(f"games.{game}.tally")
+    return BY_SLUG[game].tally
 
 
 def can_correct(user, game_record: GameRecord) -> bool:

@@ -12,20 +12,23 @@ import io
 import json
 from dataclasses import dataclass, field
 from datetime import datetime
-from importlib import import_module
-from importlib.util import find_spec
 
 from django.db import IntegrityError, transaction
 from django.db.models import QuerySet
 from django.utils import timezone
 
+from catsite import limits
+from games.contract import is_whole
 from games.registry import BY_SLUG
 from scoring import ratings
+from scoring.csv_safety import safe_cell
 from scoring.models import GameRecord, PlayerProfile
-from scoring.records import fingerprint, parse_moment, save_record
+from scoring.records import MomentProblem, fingerprint, parse_moment, read_moment, save_record
 
 FORMAT = "catsite-record/1"
 SOURCES = ("online", "table")
+MAX_FILE_BYTES = 10 * 1024 * 1024  # one file, uploaded or given to the import command
+MAX_DEPTH = 32  # a record nests 5 or 6 levels deep; Python's json and copy fail at around a thousand
 MAX_RECORDS = 5000  # one file; a player's whole history fits many times over
 MAX_MOVES = 20000  # one record; the longest real matches have a few hundred
 MAX_SCORE = 2**31 - 1  # what the history's integer score column holds on every database
@@ -66,15 +69,20 @@ def plural(n: int, word: str) -> str:
 def parse_records(data: bytes | str) -> list[dict]:
     """The records of an uploaded file: one record object, or a JSON array of them. ImportRefused if unreadable."""
     if isinstance(data, bytes):
+        if len(data) > MAX_FILE_BYTES:
+            raise ImportRefused([f"The file is larger than {MAX_FILE_BYTES // (1024 * 1024)} MB; "
+                                 "split it into smaller files."])
         try:
             data = data.decode("utf-8-sig")
         except UnicodeDecodeError:
             raise ImportRefused(["The file is not UTF-8 text; a record file is JSON."]) from None
     try:
-        parsed = json.loads(data)
+        parsed = limits.loads(data, max_bytes=MAX_FILE_BYTES, max_depth=MAX_DEPTH, what="The file")
     except json.JSONDecodeError as exc:
         where = f"line {exc.lineno}, column {exc.colno}"
         raise ImportRefused([f"The file is not valid JSON: {exc.msg} at {where}."]) from None
+    except limits.TooMuch as exc:
+        raise ImportRefused([str(exc)]) from None
     records = parsed if isinstance(parsed, list) else [parsed]
     if not records:
         raise ImportRefused(["The file holds an empty list: there are no records to import."])
@@ -135,7 +143,7 @@ def _check_seats(seats) -> None:
         where = f"seat {index}"
         if not isinstance(seat, dict):
             raise RecordProblem(f"{where} must be an object with seat, name, player and bot")
-        if not _whole(seat.get("seat")) or seat["seat"] != index:
+        if not is_whole(seat.get("seat")) or seat["seat"] != index:
             raise RecordProblem(f"{where} is numbered {seat.get('seat')!r}: seats are numbered 0, 1, 2... in order")
         name = seat.get("name")
         if not isinstance(name, str) or not name.strip() or len(name) > NAME_LENGTH:
@@ -150,12 +158,9 @@ def _check_moment(value, key: str) -> None:
     if value is None:
         return
     try:
-        moment = datetime.fromisoformat(value.replace("Z", "+00:00")) if isinstance(value, str) else None
-    except ValueError:
-        moment = None
-    if moment is None or moment.tzinfo is None:
-        raise RecordProblem(f"{key} must be an ISO 8601 time with its zone, like 2026-11-30T20:40:00Z, "
-                            f"not {value!r}")
+        read_moment(value)
+    except MomentProblem as exc:
+        raise RecordProblem(f"{key} {exc}") from None
 
 
 def _check_result(result, seats: int) -> None:
@@ -164,18 +169,14 @@ def _check_result(result, seats: int) -> None:
     for key in ("scores", "ranks", "breakdown"):
         if not isinstance(result.get(key), list) or len(result[key]) != seats:
             raise RecordProblem(f"result.{key} must be a list with one entry per seat ({seats})")
-    if not all(_whole(score) for score in result["scores"]):
+    if not all(is_whole(score) for score in result["scores"]):
         raise RecordProblem("result.scores must be whole numbers")
     if not all(abs(score) <= MAX_SCORE for score in result["scores"]):
         raise RecordProblem(f"result.scores must lie between -{MAX_SCORE} and {MAX_SCORE}")
-    if not all(_whole(rank) and 1 <= rank <= seats for rank in result["ranks"]):
+    if not all(is_whole(rank) and 1 <= rank <= seats for rank in result["ranks"]):
         raise RecordProblem(f"result.ranks must be places from 1 to {seats}")
     if not all(isinstance(entry, dict) for entry in result["breakdown"]):
         raise RecordProblem("result.breakdown must hold one object per seat")
-
-
-def _whole(value) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _plain(value):
@@ -190,7 +191,7 @@ def check_online(record: dict) -> None:
     if engine is None:
         raise RecordProblem(f"{BY_SLUG[record['game']].name} cannot be played online here, so its online records "
                             "cannot be replayed")
-    if not _whole(record.get("seed")):
+    if not is_whole(record.get("seed")):
         raise RecordProblem("an online record needs its seed (a whole number)")
     moves = record.get("moves")
     _check_moves(moves)
@@ -214,10 +215,10 @@ def _check_moves(moves) -> None:
     if len(moves) > MAX_MOVES:
         raise RecordProblem(f"the record has {len(moves)} moves; at most {MAX_MOVES} are replayed")
     for number, move in enumerate(moves, start=1):
-        if not isinstance(move, dict) or not _whole(move.get("seq")) or move["seq"] != number:
+        if not isinstance(move, dict) or not is_whole(move.get("seq")) or move["seq"] != number:
             raise RecordProblem(f"move {number} must be an object with seq {number}: moves are numbered 1, 2, 3... "
                                 "in order")
-        if move.get("seat") is not None and not _whole(move["seat"]):
+        if move.get("seat") is not None and not is_whole(move["seat"]):
             raise RecordProblem(f"move {number}: the seat must be a whole number (or null for the match's own move)")
         action = move.get("action")
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
@@ -259,9 +260,8 @@ def replay(record: dict, upto: int | None = None):
 
 
 def tally_for(slug: str):
-    """The game's table tally module (games.<slug>.tally), or None while it has none."""
-    module = f"games.{slug}.tally"
-    return import_module(module) if find_spec(module) else None
+    """The game's table tally module, or None while it has none."""
+    return BY_SLUG[slug].tally
 
 
 def check_table(record: dict) -> None:
@@ -356,23 +356,19 @@ def to_json(records) -> str:
     return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
 
 
-# The order of breakdown categories on pages and in CSV, as records.md lists them. PostgreSQL's jsonb does not keep
-# the order of an object's keys, so the order cannot come from the stored record.
-BREAKDOWN_ORDER = ["rounds", "cans", "fish", "chips", "final_tally", "cats", "yarn", "butterfly", "bowl", "cushion",
-                   "mouse", "columns", "lost_by_rats"]
+def _category_order(game: str):
+    """Breakdown categories in the order the game declares (records.md's). PostgreSQL's jsonb does not keep the
+    order of an object's keys, so the order cannot come from the stored record. Unknown keys go last."""
+    known = BY_SLUG.get(game)
+    order = list(known.breakdown) if known is not None else ["total"]
+    return lambda key: (0, order.index(key)) if key in order else (1, key)
 
 
-def _category_order(key: str) -> tuple:
-    if key == "total":
-        return (2, key)
-    return (0, BREAKDOWN_ORDER.index(key)) if key in BREAKDOWN_ORDER else (1, key)
-
-
-def flat_breakdown(breakdown: dict) -> dict:
+def flat_breakdown(breakdown: dict, game: str) -> dict:
     """A seat's breakdown as flat columns: numbers and words as they are, a list of them as key_1, key_2...
-    ("rounds" gives round_1, round_2...); anything deeper is left out. Categories in records.md's order."""
+    ("rounds" gives round_1, round_2...); anything deeper is left out. Categories in the game's order."""
     flat = {}
-    for key in sorted(breakdown, key=_category_order):
+    for key in sorted(breakdown, key=_category_order(game)):
         value = breakdown[key]
         if _simple(value):
             flat[key] = value
@@ -415,7 +411,7 @@ def csv_rows(records) -> tuple[list[str], list[dict]]:
                 "rank": participant.rank,
             }
             extra = breakdown[participant.seat] if participant.seat < len(breakdown) else {}
-            for key, value in flat_breakdown(extra if isinstance(extra, dict) else {}).items():
+            for key, value in flat_breakdown(extra if isinstance(extra, dict) else {}, game_record.game).items():
                 row.setdefault(key, value)
             rows.append(row)
     extra_columns = [c for c in breakdown_columns(rows) if c not in CSV_COLUMNS]
@@ -423,13 +419,14 @@ def csv_rows(records) -> tuple[list[str], list[dict]]:
 
 
 def to_csv(records) -> str:
-    """The records as CSV for spreadsheets (see csv_rows); true/false and empty cells for yes/no and none."""
+    """The records as CSV for spreadsheets (see csv_rows); true/false and empty cells for yes/no and none. No cell
+    starts like a formula (scoring.csv_safety): names and notes come from users."""
     header, rows = csv_rows([records] if isinstance(records, GameRecord) else records)
     out = io.StringIO()
-    writer = csv.DictWriter(out, fieldnames=header, restval="", lineterminator="\n")
-    writer.writeheader()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow([safe_cell(column) for column in header])
     for row in rows:
-        writer.writerow({k: _cell(v) for k, v in row.items()})
+        writer.writerow([safe_cell(_cell(row.get(column))) for column in header])
     return out.getvalue()
 
 

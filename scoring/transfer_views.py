@@ -3,8 +3,6 @@
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
-from django.template import TemplateDoesNotExist
-from django.template.loader import get_template
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 from django.views.decorators.http import require_GET
@@ -124,7 +122,7 @@ def _replay_views(game, state, names: list[str]) -> dict:
     views = {
         "state": state, "spectator": spectator, "seats": seats,
         "log": [_log_line(game, entry, names) for entry in (log or [])[-6:]],
-        "game_template": _game_template(game.slug),
+        "game_template": game.replay_template,
         # A game's own replay page draws its table from this: its view with every hidden thing revealed.
         "revealed": engine.reveal(state) if hasattr(engine, "reveal") else spectator,
         "actions": [],
@@ -143,15 +141,6 @@ def _log_line(game, entry, names: list[str]) -> str:
         return _text(entry, names)
     name, text = who(entry, names), _text(game.event_text(entry), names)
     return f"{name} {text}" if name else text
-
-
-def _game_template(slug: str) -> str | None:
-    name = f"{slug}/replay.html"
-    try:
-        get_template(name)
-    except TemplateDoesNotExist:
-        return None
-    return name
 
 
 def _without(value, key: str):

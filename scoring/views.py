@@ -23,7 +23,7 @@ def _profile_or_404(handle: str) -> PlayerProfile:
 
 
 def players(request):
-    query = request.GET.get("q", "").strip()[:60]
+    query = request.GET.get("q", "").replace("\x00", "").strip()[:60]  # PostgreSQL cannot compare text with NUL
     profiles = PlayerProfile.objects.all()
     if query:
         profiles = profiles.filter(Q(display_name__icontains=query) | Q(handle__icontains=query))

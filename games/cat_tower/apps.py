@@ -1,7 +1,18 @@
-from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+from games.game_app import GameConfig
 
 
-class CatTowerConfig(AppConfig):
+class CatTowerConfig(GameConfig):
+    default = True  # the game declaration below, not GameConfig imported above
     name = "games.cat_tower"
     label = "cat_tower"
-    default_auto_field = "django.db.models.BigAutoField"
+    verbose_name = _("Cat Tower")
+    tagline = _("Roll and write: draft dice and fill your tower with cats' favourite things.")
+    min_players, max_players = 2, 4
+    colour = "#2f7d4a"
+    breakdown = ("cats", "yarn", "butterfly", "bowl", "cushion", "mouse", "columns", "total")
+    parts = ("engine", "bots", "tally", "pad")
+    table_assets = ("js/cat_tower.js",)
+    pad_assets = ("cat_tower/pad.css",)
+    order = 3

@@ -1,7 +1,16 @@
-from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+from games.game_app import GameConfig
 
 
-class HotTinRoofConfig(AppConfig):
+class HotTinRoofConfig(GameConfig):
+    default = True  # the game declaration below, not GameConfig imported above
     name = "games.hot_tin_roof"
     label = "hot_tin_roof"
-    default_auto_field = "django.db.models.BigAutoField"
+    verbose_name = _("Hot Tin Roof")
+    tagline = _("Lay catwalks across the rooftops, gather sardine cans and trade them for fish.")
+    min_players, max_players = 3, 4
+    colour = "#c8601d"
+    breakdown = ("cans", "fish", "total")
+    parts = ("engine", "bots", "tally", "pad", "words")
+    order = 1

@@ -6,58 +6,31 @@ The pad is the record's `final` (design/records.md): `players[seat] = {"cans", "
   board: `penalties` is what they paid (15 cans per pair not joined, less only when they ran out of money).
 - The breakdown counts points: `cans`, `fish` (10 per fish) and `total` (their sum, the score).
 - Ranks are strict: the seat rule settles every tie, so nobody shares a place.
+- The numbers and the ranking are the engine's own (rules.py): nothing is computed twice.
 """
 
-MIN_PLAYERS, MAX_PLAYERS = 3, 4
-FISH_IN_MARKET = {3: 12, 4: 14}
-FISH_VALUE = 10
-PAIR_PENALTY = 15
-PAIRS_PER_PLAYER = 2
-OPTIONS = {"home_tiles_break_ties": False}
+from games.contract import is_whole
+
+from . import rules
+from .rules import FISH_IN_MARKET, MAX_PLAYERS, MIN_PLAYERS, PAIR_PENALTY, PAIRS_PER_PLAYER
+
 FIELDS = ("cans", "fish", "home_tiles", "pairs_left", "penalties")
 
 
 def normalise_options(options: dict | None) -> dict:
-    """The options with defaults filled in; ValueError for an unknown option or a value that is not true/false."""
-    options = dict(options or {})
-    unknown = sorted(set(options) - set(OPTIONS))
-    if unknown:
-        raise ValueError(f"Hot Tin Roof has no option {unknown[0]!r}.")
-    chosen = {**OPTIONS, **options}
-    if not isinstance(chosen["home_tiles_break_ties"], bool):
-        raise ValueError("The option \"home tiles break ties\" must be true or false.")
-    return chosen
-
-
-def score(player: dict) -> int:
-    return player["cans"] + FISH_VALUE * player["fish"]
+    """The options with defaults filled in; IllegalAction (a ValueError) for an unknown option or a bad value."""
+    return rules.normalise_options(options)
 
 
 def outcome(final: dict, options: dict) -> dict:
     """The record's `result` from the pad; ValueError(plain-English reason) when the pad is impossible."""
-    options = normalise_options(options)
+    options = rules.normalise_options(options)
     players, trigger = _checked(final)
-    scores = [score(p) for p in players]
-    tiles = [p["home_tiles"] for p in players] if options["home_tiles_break_ties"] else None
-    return {
-        "scores": scores,
-        "ranks": ranks(scores, trigger, tiles),
-        "breakdown": [{"cans": p["cans"], "fish": FISH_VALUE * p["fish"], "total": score(p)} for p in players],
-    }
+    return rules.result(players, trigger, options)
 
 
-def ranks(scores: list[int], trigger_seat: int, home_tiles: list[int] | None = None) -> list[int]:
-    """1 = winner. Highest score first; ties go to the player furthest to the left of the trigger player in turn
-    order (distance 0 for the trigger player, who so loses every tie). With `home_tiles`, the most home tiles
-    taken break a tie first."""
-    seats = len(scores)
-
-    def key(seat: int) -> tuple:
-        tiles = home_tiles[seat] if home_tiles is not None else 0
-        return (-scores[seat], -tiles, -((seat - trigger_seat) % seats))
-
-    order = sorted(range(seats), key=key)
-    return [order.index(seat) + 1 for seat in range(seats)]
+ranks = rules.ranks
+score = rules.score
 
 
 def _checked(final: dict) -> tuple[list[dict], int]:
@@ -69,16 +42,12 @@ def _checked(final: dict) -> tuple[list[dict], int]:
     for seat, player in enumerate(players):
         _check_player(seat, player)
     trigger = final.get("trigger_seat")
-    if not _whole(trigger) or not 0 <= trigger < len(players):
+    if not is_whole(trigger) or not 0 <= trigger < len(players):
         raise ValueError("Say who took the last fish: that ended the game.")
     _check_fish(players)
     if players[trigger]["home_tiles"] == players[trigger]["pairs_left"]:
         raise ValueError(f"Player {trigger + 1} took the last fish but joined no pair: check who took the last fish.")
     return players, trigger
-
-
-def _whole(n) -> bool:
-    return isinstance(n, int) and not isinstance(n, bool)
 
 
 def _check_player(seat: int, player: dict) -> None:
@@ -87,7 +56,7 @@ def _check_player(seat: int, player: dict) -> None:
         raise ValueError(f"{who}: the pad needs cans, fish, home tiles, pairs left and penalties.")
     for name in FIELDS:
         value = player.get(name)
-        if not _whole(value) or value < 0:
+        if not is_whole(value) or value < 0:
             raise ValueError(f"{who}: {name.replace('_', ' ')} must be a whole number, 0 or more.")
     pairs, paid = player["pairs_left"], player["penalties"]
     if pairs > PAIRS_PER_PLAYER:
@@ -95,9 +64,7 @@ def _check_player(seat: int, player: dict) -> None:
     if paid > PAIR_PENALTY * pairs:
         raise ValueError(f"{who}: paid {paid} cans of penalties for {pairs} pair(s) left: "
                          f"at most {PAIR_PENALTY} cans per pair.")
-    if paid % PAIR_PENALTY and (player["cans"] or player["fish"]):
-        raise ValueError(f"{who}: paid {paid} cans of penalties, which is not {PAIR_PENALTY} per pair, yet still "
-                         "holds cans or fish: a player pays less only after running out of both.")
+    # A player who paid less than 15 ran out, but may hold cans again: tolls paid by players settling later.
     if player["home_tiles"] < player["fish"] + pairs:
         raise ValueError(f"{who}: holds {player['fish']} fish and has {pairs} pair(s) on the board but took only "
                          f"{player['home_tiles']} home tile(s): each fish came from a pair joined, and each pair "

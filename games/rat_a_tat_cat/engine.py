@@ -12,7 +12,8 @@ NAME = "Rat-a-Tat Cat"
 MIN_SEATS = 2
 MAX_SEATS = 6
 OPTIONS = {
-    "end": {"default": "rounds", "choices": ["rounds", "time", "elimination"], "label": "The game ends by",
+    "end": {"default": "rounds", "choices": ["rounds", "time", "elimination"], "time_limit": "time",
+            "label": "The game ends by",
             "help": "Rounds: after a number of rounds. Time: when the time limit passes (the round is finished). "
                     "Elimination: a player reaching the limit is out; the last player in wins."},
     "rounds": {"default": 5, "min": 1, "max": 20, "label": "Rounds", "help": "When the game ends by rounds."},

@@ -1,7 +1,16 @@
-from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+from games.game_app import GameConfig
 
 
-class RatHotConfig(AppConfig):
+class RatHotConfig(GameConfig):
+    default = True  # the game declaration below, not GameConfig imported above
     name = "games.rat_hot"
     label = "rat_hot"
-    default_auto_field = "django.db.models.BigAutoField"
+    verbose_name = _("Rat Hot")
+    tagline = _("A two-player game of spice strips: score your spices, and beware of showing too many rats.")
+    min_players, max_players = 2, 2
+    colour = "#8e3fa8"
+    breakdown = ("chips", "final_tally", "lost_by_rats", "total")
+    parts = ("engine", "bots", "tally", "pad", "words")
+    order = 4

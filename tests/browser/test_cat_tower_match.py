@@ -6,6 +6,7 @@ import re
 import time
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.browser.tables import create_match, join_by_invitation, version, wait_for_version
 from tests.browser.test_signup import sign_up
@@ -72,8 +73,8 @@ def test_a_player_and_two_bots_play_a_whole_game(new_context):
     sign_up(page, "tomcat", "Tom")
 
     create_match(page, "cat_tower", ["me", "bot:easy", "bot:good"])
-    assert page.locator("#table .ct-roll .ct-die").count() == 4, "three players roll four dice"
-    assert page.locator("#table .ct-sheet").count() == 3
+    expect(page.locator("#table .ct-roll .ct-die"), "three players roll four dice").to_have_count(4)
+    expect(page.locator("#table .ct-sheet")).to_have_count(3)
 
     deadline = time.monotonic() + GAME_SECONDS
     moves = []
@@ -101,13 +102,13 @@ def test_a_player_and_two_bots_play_a_whole_game(new_context):
     marked = moves.count("mark")
     assert moves.count("die") >= 3 and marked + moves.count("pass") >= 3, moves
     assert marked, "the player drew some items on the tower"
-    assert page.locator(".result").is_visible()
-    assert page.locator(".result tbody tr").count() == 3
+    expect(page.locator(".result")).to_be_visible()
+    expect(page.locator(".result tbody tr")).to_have_count(3)
     # The final sheets and scores stay on the page: the player's items are drawn on the tower.
-    assert page.locator(f'{MINE} .ct-col li[class*=" m-"]').count() == marked
+    expect(page.locator(f'{MINE} .ct-col li[class*=" m-"]')).to_have_count(marked)
     my_total = page.locator("#table .ct-scores tr.total td").first.inner_text()  # seat 0
-    assert page.locator(".result tbody tr", has_text="Tom").locator("td.num").inner_text() == my_total
-    assert "the game ends" in page.locator(".match-log").inner_text()
+    expect(page.locator(".result tbody tr", has_text="Tom").locator("td.num")).to_have_text(my_total)
+    expect(page.locator(".match-log")).to_contain_text("the game ends")
     assert not errors, errors
 
 
@@ -152,11 +153,12 @@ def test_marks_stay_hidden_until_everyone_has_marked(new_context):
     leo.locator(f'#table .ct-filter input[value="{item}"]').check()
     number = {"house": 1, "yarn": 2, "butterfly": 3, "bowl": 4, "cushion": 5, "mouse": 6}[item]
     fits = leo.locator(f"{MINE} .lit.o{number} label")
-    assert fits.count() > 0
+    expect(fits).not_to_have_count(0)
     fits.first.click()
     opened = chosen_hex(leo)
     shown = leo.locator(SHOWN)
-    assert opened and shown.count() > 0
+    assert opened
+    expect(shown).not_to_have_count(0)
     if item != "house":
         assert all(text.startswith(item.capitalize()) for text in shown.all_inner_texts())
 
@@ -167,13 +169,13 @@ def test_marks_stay_hidden_until_everyone_has_marked(new_context):
     pending = mia.locator(f'{MINE} .ct-col li[class*=" p-"]')
     mia_hex = (int(re.search(r"c(\d)", pending.locator("xpath=..").get_attribute("class")).group(1)),
                int(re.search(r"^f(\d)", pending.get_attribute("class")).group(1)))
-    assert mia.locator("#table .ct-pending-text").inner_text()
-    wait_for_version(leo, before + 1, seconds=5)
-    assert leo.locator('#table .ct-sheet[data-seat="0"] .badge', has_text="marked").count() == 1
+    expect(mia.locator("#table .ct-pending-text")).not_to_have_text("")
+    wait_for_version(leo, before + 1)
+    expect(leo.locator('#table .ct-sheet[data-seat="0"] .badge', has_text="marked")).to_have_count(1)
     hidden = hex_on(leo, 0, *mia_hex).get_attribute("class")
     assert " m-" not in hidden and " p-" not in hidden, "Leo must not see Mia's mark before he marks"
     assert chosen_hex(leo) == opened, "the push keeps the hex Leo chose"
-    assert leo.locator(f'#table .ct-filter input[value="{item}"]').is_checked()
+    expect(leo.locator(f'#table .ct-filter input[value="{item}"]')).to_be_checked()
 
     # Leo marks: the round is revealed, and each sees the other's item on their tower.
     assert move(leo, leo.locator(SHOWN).first) == "mark"

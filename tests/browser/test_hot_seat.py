@@ -2,8 +2,9 @@
 hides the previous player's cards until the next player says they hold the device."""
 
 import pytest
+from playwright.sync_api import expect
 
-from tests.browser.tables import act, create_match, version
+from tests.browser.tables import act, create_match, version, wait_for_version
 from tests.browser.test_signup import sign_up
 
 pytestmark = pytest.mark.browser
@@ -15,11 +16,11 @@ def test_the_device_is_passed_between_local_players(new_context):
     sign_up(page, "ann", "Ann")
     create_match(page, "rat_a_tat_cat", ["me", "local"], names={1: "Ben"}, rounds=1)
 
-    page.locator("#table .handover", has_text="Pass the device to Ann").wait_for()
-    assert page.locator("#table .ratc").count() == 0, "no cards before Ann confirms"
+    expect(page.locator("#table .handover")).to_contain_text("Pass the device to Ann")
+    expect(page.locator("#table .ratc"), "no cards before Ann confirms").to_have_count(0)
     page.click("text=I am Ann: show my table")
-    page.locator(".table-status", has_text="Your move, Ann").wait_for()
-    assert page.locator(SHOWN).count() == 2, "Ann's opening peek: her two outer cards"
+    expect(page.locator(".table-status")).to_contain_text("Your move, Ann")
+    expect(page.locator(SHOWN), "Ann's opening peek: her two outer cards").to_have_count(2)
 
     act(page, "Draw a card")
     while page.locator("#table button", has_text="Discard it").count() or page.locator(
@@ -27,11 +28,12 @@ def test_the_device_is_passed_between_local_players(new_context):
         act(page, "Discard it" if page.locator("#table button", has_text="Discard it").count() else "Don't use it")
     before = version(page)
     page.locator("#table button", has_text="End turn").click()
-    page.locator("#table .handover", has_text="Pass the device to Ben").wait_for()
+    expect(page.locator("#table .handover")).to_contain_text("Pass the device to Ben")
+    wait_for_version(page, before + 1)
     assert version(page) == before + 1
-    assert page.locator("#table .ratc").count() == 0, "Ann's cards are hidden while the device changes hands"
+    expect(page.locator("#table .ratc"), "Ann's cards are hidden while the device changes hands").to_have_count(0)
 
     page.click("text=I am Ben: show my table")
-    page.locator(".table-status", has_text="Your move, Ben").wait_for()
-    assert page.locator(".ratc-row.mine", has_text="Your cards").count() == 1
-    assert page.locator(SHOWN).count() == 2, "now Ben's opening peek"
+    expect(page.locator(".table-status")).to_contain_text("Your move, Ben")
+    expect(page.locator(".ratc-row.mine", has_text="Your cards")).to_have_count(1)
+    expect(page.locator(SHOWN), "now Ben's opening peek").to_have_count(2)

@@ -2,6 +2,7 @@
 each seeing the other's moves arrive live, and the finished match lands in both players' history."""
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.browser.tables import act, create_match, join_by_invitation, version, wait_for_version
 from tests.browser.test_signup import sign_up
@@ -10,14 +11,17 @@ pytestmark = pytest.mark.browser
 
 
 def visible(page, label: str) -> bool:
+    """Whether the table offers this move now (asked of a table that answered the page's last move)."""
     return page.locator("#table button", has_text=label).count() > 0
 
 
 def play_a_turn(page, knock: bool) -> int:
     """Draw and throw the card away (drawing again after a Draw 2), then knock or end the turn if asked."""
+    page.locator("#table button", has_text="Draw a card").wait_for()
     if visible(page, "Memorised"):
         act(page, "Memorised")
     latest = act(page, "Draw a card")
+    # act() returns once the page shows the table that answers the move: what it offers next is there to read.
     while visible(page, "Discard it") or visible(page, "Don't use it"):
         latest = act(page, "Discard it" if visible(page, "Discard it") else "Don't use it")
     if visible(page, "Knock"):
@@ -34,36 +38,38 @@ def test_two_players_play_a_round_live(new_context):
     join_by_invitation(mia, leo)
 
     # Mia's page learns that Leo sat down and the cards were dealt, without a reload.
-    mia.locator(".table-status", has_text="Your move").wait_for()
+    expect(mia.locator(".table-status")).to_contain_text("Your move")
     shown = ".ratc-row.mine .cards .card:not(.back)"
-    assert mia.locator(shown).count() == 2, "Mia sees her two outer cards (opening peek)"
-    leo.locator(".table-status", has_text="It is Mia's turn").wait_for()
-    assert leo.locator(shown).count() == 2, "Leo sees his two outer cards"
-    act(leo, "Memorised")
-    assert leo.locator(shown).count() == 0, "hidden again once memorised"
-    leo.locator(".table-status", has_text="Waiting for Mia").wait_for()
+    expect(mia.locator(shown), "Mia sees her two outer cards (opening peek)").to_have_count(2)
+    expect(leo.locator(".table-status")).to_contain_text("It is Mia's turn")
+    expect(leo.locator(shown), "Leo sees his two outer cards").to_have_count(2)
+    memorised = act(leo, "Memorised")
+    expect(leo.locator(shown), "hidden again once memorised").to_have_count(0)
+    expect(leo.locator(".table-status")).to_contain_text("Waiting for Mia")
+    wait_for_version(mia, memorised)  # Mia's page has Leo's move before she makes hers
 
     # Mia plays a turn and knocks; Leo sees it happen live, then has his one last turn.
     latest = play_a_turn(mia, knock=True)
     wait_for_version(leo, latest)
-    assert leo.locator(".badge", has_text="knocked").count() > 0
-    leo.locator(".table-status", has_text="Your move").wait_for()
-    assert "Mia" in leo.locator(".match-log").inner_text()
+    expect(leo.locator("#table .badge", has_text="knocked")).not_to_have_count(0)
+    expect(leo.locator(".table-status")).to_contain_text("Your move")
+    expect(leo.locator(".match-log")).to_contain_text("Mia")
 
     latest = play_a_turn(leo, knock=False)
     for page in (mia, leo):
         wait_for_version(page, latest)
-        page.locator(".table-status", has_text="The match is over").wait_for()
-        assert page.locator(".result").is_visible()
-        assert page.locator(".ratc-rounds", has_text="Round 1 revealed").count() == 1
+        expect(page.locator(".table-status")).to_contain_text("The match is over")
+        expect(page.locator(".result")).to_be_visible()
+        expect(page.locator(".ratc-rounds", has_text="Round 1 revealed")).to_have_count(1)
 
     # The finished match is in both players' history.
     for page, handle in ((mia, "mia"), (leo, "leo")):
         page.goto(f"/history/?player={handle}")
         row = page.locator("table.records tbody tr").first
-        assert "Rat-a-Tat Cat" in row.inner_text() and "Mia" in row.inner_text() and "Leo" in row.inner_text()
+        for text in ("Rat-a-Tat Cat", "Mia", "Leo"):
+            expect(row).to_contain_text(text)
         page.goto(f"/players/{handle}/")
-        assert "Rat-a-Tat Cat" in page.locator("main").inner_text()
+        expect(page.locator("main")).to_contain_text("Rat-a-Tat Cat")
 
 
 def test_a_bot_answers_live(new_context):
@@ -71,9 +77,9 @@ def test_a_bot_answers_live(new_context):
     mia = new_context().new_page()
     sign_up(mia, "mia2", "Mia")
     create_match(mia, "rat_a_tat_cat", ["me", "bot:good"], rounds=1)
-    mia.locator(".table-status", has_text="Your move").wait_for()
+    expect(mia.locator(".table-status")).to_contain_text("Your move")
     latest = play_a_turn(mia, knock=True)
     # The bot memorised its peek and takes its one last turn on the server; the page shows the end on its own.
-    mia.locator(".table-status", has_text="The match is over").wait_for()
+    expect(mia.locator(".table-status")).to_contain_text("The match is over", timeout=30_000)
     assert version(mia) > latest
-    assert "Good bot" in mia.locator(".match-log").inner_text()
+    expect(mia.locator(".match-log")).to_contain_text("Good bot")

@@ -5,6 +5,7 @@ import re
 
 import pytest
 from PIL import Image
+from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
@@ -36,8 +37,8 @@ def sign_up(page, username: str, display_name: str) -> None:
 
 def test_sign_up_upload_avatar_and_see_it(page, live_server_url):
     sign_up(page, "tabby", "Tabby Cat")
-    assert page.locator("h1").inner_text() == "Tabby Cat"
-    assert "Welcome, Tabby Cat!" in page.locator(".messages").inner_text()
+    expect(page.locator("h1")).to_have_text("Tabby Cat")
+    expect(page.locator(".messages")).to_contain_text("Welcome, Tabby Cat!")
 
     # The site's stylesheet is served (whitenoise under daphne) and applied.
     css = page.request.get(f"{live_server_url}/static/css/site.css")
@@ -55,9 +56,10 @@ def test_sign_up_upload_avatar_and_see_it(page, live_server_url):
     page.fill("#id_bio", "Sleeps on the keyboard.")
     page.click("button:text('Save')")
     page.wait_for_url("**/players/tabby/")
-    assert "Profile saved." in page.locator(".messages").inner_text()
-    assert "Sleeps on the keyboard." in page.locator(".profile-about").inner_text()
+    expect(page.locator(".messages")).to_contain_text("Profile saved.")
+    expect(page.locator(".profile-about")).to_contain_text("Sleeps on the keyboard.")
 
+    expect(large).to_have_attribute("src", re.compile(r"/media/avatars/"))
     src = large.get_attribute("src")
     assert re.fullmatch(r"/media/avatars/tabby-[0-9a-f]{8}-256\.(webp|png)", src), src
     page.wait_for_function(f"({IMAGE_LOADED})(document.querySelector('main img.avatar-large'))")
@@ -78,16 +80,15 @@ def test_sign_up_upload_avatar_and_see_it(page, live_server_url):
 def test_log_out_and_back_in_with_a_wrong_then_right_password(page):
     sign_up(page, "ginger", "Ginger")
     page.click("button:text('Log out')")
-    assert page.locator(".nav-account").get_by_text("Log in").is_visible()
+    expect(page.locator(".nav-account").get_by_text("Log in")).to_be_visible()
 
     page.goto("/accounts/login/")
     page.fill("#id_username", "ginger")
     page.fill("#id_password", "not-my-password")
     page.click("main button:text('Log in')")
-    assert "Please enter a correct username and password" in page.locator("[role=alert]").inner_text()
+    expect(page.locator("[role=alert]")).to_contain_text("Please enter a correct username and password")
 
     page.fill("#id_password", PASSWORD)
     page.click("main button:text('Log in')")
-    page.wait_for_load_state()
-    assert page.locator(".nav-account").get_by_text("Ginger").is_visible()
+    expect(page.locator(".nav-account").get_by_text("Ginger")).to_be_visible()
     assert page.console_errors == []

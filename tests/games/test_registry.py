@@ -1,33 +1,43 @@
-"""The registry of the four games: what the site says about each agrees with its engine."""
-import random
-
+"""The registry reads each game's declaration (its AppConfig): the site lists exactly the installed games."""
 import pytest
+from django.apps import apps
 
 from games import registry
+from games.game_app import GameConfig
 
 
-def test_four_games_two_of_them_playable():
-    assert [g.slug for g in registry.GAMES] == ["hot_tin_roof", "rat_a_tat_cat", "cat_tower", "rat_hot"]
-    assert [g.slug for g in registry.playable_games()] == ["rat_a_tat_cat", "cat_tower"]
+def test_the_site_games_and_the_test_game_are_listed_in_their_declared_order():
+    installed = [c.label for c in sorted((c for c in apps.get_app_configs() if isinstance(c, GameConfig)),
+                                         key=lambda c: c.order)]
+    assert [g.slug for g in registry.GAMES] == installed
+    assert installed[:4] == ["hot_tin_roof", "rat_a_tat_cat", "cat_tower", "rat_hot"]
+    assert "take_away" in installed  # tests/settings.py installs it; nothing else names it
     with pytest.raises(KeyError):
         registry.get("snap")
 
 
-@pytest.mark.parametrize("game", registry.playable_games(), ids=lambda g: g.slug)
-def test_the_direction_of_scores_is_the_engines(game):
-    """lower_score_wins (used by statistics for "best score") says what the engine's ranks say."""
-    engine, rng = game.engine, random.Random(7)
-    for seed in range(20):
-        state = engine.new_game(2, seed, {})
-        while not engine.is_over(state):
-            seat = engine.to_move(state)[0]
-            state = engine.apply(state, seat, rng.choice(engine.legal_actions(state, seat)))
-        scores, ranks = engine.outcome(state)["scores"], engine.outcome(state)["ranks"]
-        if scores[0] != scores[1]:
-            winner = scores.index(min(scores) if game.lower_score_wins else max(scores))
-            assert ranks[winner] == 1 and ranks[1 - winner] == 2
+def test_a_game_is_playable_when_it_declares_an_engine():
+    for game in registry.GAMES:
+        assert game.playable == ("engine" in game.config.parts)
+        assert (game.engine is not None) == game.playable
 
 
-def test_a_game_has_a_page_script_only_when_it_brings_one():
-    assert registry.get("cat_tower").script == "js/cat_tower.js"
-    assert registry.get("rat_a_tat_cat").script is None
+def test_a_game_reads_its_declaration():
+    game = registry.get("hot_tin_roof")
+    assert (game.name, game.players, game.min_players, game.max_players) == ("Hot Tin Roof", "3-4", 3, 4)
+    assert game.breakdown == ("cans", "fish", "total")
+    assert registry.get("rat_hot").players == "2"
+    assert registry.get("rat_a_tat_cat").lower_score_wins and not game.lower_score_wins
+
+
+def test_a_game_loads_the_static_files_it_declares_and_they_exist():
+    assert registry.get("cat_tower").table_js == ["js/cat_tower.js"]
+    assert registry.get("rat_a_tat_cat").table_js == []
+    assert registry.get("rat_a_tat_cat").table_css == ["rat_a_tat_cat/table.css"]
+    assert all(not game.missing_assets() for game in registry.GAMES)
+
+
+def test_breakdown_categories_sort_in_the_games_order_unknown_ones_last():
+    game = registry.get("cat_tower")
+    keys = ["total", "mouse", "zzz", "cats", "columns"]
+    assert sorted(keys, key=game.breakdown_key) == ["cats", "mouse", "columns", "total", "zzz"]

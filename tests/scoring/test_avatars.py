@@ -161,3 +161,33 @@ def test_initials_svg_is_an_svg_with_escaped_initials_and_the_handle_colour():
     assert f"hsl({avatars.hue_for('alice')}," in svg
     assert "style=" not in svg
     assert ">?<" in avatars.initials_svg("", "x")
+
+
+# --- The cost of large uploads --------------------------------------------------------------------------------
+
+
+def test_a_png_larger_than_16_megapixels_is_refused_before_decoding():
+    """A 6300 x 6300 PNG (40 megapixels, 130 KB when plain) cost seconds of CPU and 120 MB to decode."""
+    with pytest.raises(avatars.AvatarError) as error:
+        avatars.make_avatars(images.png_bomb(6300, 6300))
+    assert str(error.value) == avatars.TOO_MANY_PIXELS_UNLESS_JPEG
+    assert "at most 16 megapixels" in str(error.value) and "save it as a JPEG" in str(error.value)
+
+
+def test_a_large_jpeg_is_still_accepted_as_it_decodes_at_a_reduced_scale():
+    avatars.make_avatars(images.image_bytes("JPEG", size=(6300, 6300)))
+
+
+def test_a_large_image_is_box_reduced_before_it_is_resampled(monkeypatch):
+    seen = []
+    square = avatars.square
+    monkeypatch.setattr(avatars, "square", lambda image, size: seen.append(image.size) or square(image, size))
+    avatars.make_avatars(images.image_bytes("PNG", size=(4000, 3000)))
+    assert seen and all(512 <= min(size) < 1024 for size in seen), seen
+
+
+@pytest.mark.parametrize("mode, colour", [("P", 3), ("RGBA", (1, 2, 3, 0)), ("L", 90)])
+def test_reducing_keeps_the_picture(mode, colour):
+    image = avatars.shrink(Image.new(mode, (2048, 1100), colour))
+    assert image.size == (1024, 550)
+    assert image.mode in ("RGB", "RGBA", "L")

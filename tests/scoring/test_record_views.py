@@ -171,7 +171,7 @@ def test_hot_tin_roof_home_tiles_break_ties_first_with_the_option(alice_client, 
     ({"s0-cans": ""}, "This field is required."),
     ({"s0-cans": "-4"}, "Ensure this value is greater than or equal to 0."),
     ({"s2-home_tiles": "4"}, "All 12 fish were taken, one for each pair joined"),
-    ({"s0-penalties": "10"}, "Alice Cooper: paid 10 cans of penalties, which is not 15 per pair"),
+    ({"s0-penalties": "30"}, "Alice Cooper: paid 30 cans of penalties for 1 pair(s) left: at most 15 cans per pair"),
     ({"s1-pairs_left": "3", "s1-penalties": "15"}, "a player has only 2 pairs"),
     ({"s2-home_tiles": "2"}, "Zoe: holds 3 fish and has 0 pair(s) on the board but took only 2 home tile(s)"),
 ])
@@ -322,32 +322,7 @@ def test_cat_tower_refuses_an_unfinished_game(alice_client, alice, bob):
     assert "The game ends when a player has completed 4 columns; no sheet has yet." in response.text
 
 
-# --- Rat Hot ------------------------------------------------------------------------------------------------
-
-
-def test_rat_hot_saves_chips_and_final_tally(alice_client, alice, bob):
-    pad = {"s0-chips": 21, "s0-final_tally": 9, "s1-chips": 25, "s1-final_tally": 3, "lost_by_rats": "", "rats": "on"}
-    game_record = saved(post(alice_client, "rat_hot", form_data("@alice", "@bob", **pad)))
-    assert places(game_record) == [(0, "Alice Cooper", 30, 1), (1, "Bob Dylan", 28, 2)]
-
-
-def test_rat_hot_saves_a_loss_by_rats(alice_client, alice, bob):
-    pad = {"s0-chips": 30, "s1-chips": 12, "lost_by_rats": "0", "rats": "on"}
-    game_record = saved(post(alice_client, "rat_hot", form_data("@alice", "@bob", **pad)))
-    assert [p.rank for p in game_record.participants.all()] == [2, 1]
-    assert game_record.record["result"]["breakdown"][0] == {"lost_by_rats": True}
-    assert game_record.record["final"]["ended_by"] == "rats"
-
-
-@pytest.mark.parametrize("pad, message", [
-    ({"s0-chips": 30, "s1-chips": 12, "lost_by_rats": "0"}, "The game was played without rats"),
-    ({"s0-chips": 30, "s0-final_tally": 4, "s1-chips": 12, "lost_by_rats": "1", "rats": "on"},
-     "there is no final tally: leave it at 0"),
-    ({"s0-chips": 30, "rats": "on"}, "This field is required."),
-])
-def test_rat_hot_refuses_impossible_pads(alice_client, alice, bob, pad, message):
-    response = post(alice_client, "rat_hot", form_data("@alice", "@bob", **pad))
-    assert response.status_code == 200 and not GameRecord.objects.exists() and message in response.text
+# --- Rat Hot: its final-tally sheet is tested with the game, tests/games/rat_hot/test_pad.py ----------------
 
 
 # --- repeats, corrections, who sees it ----------------------------------------------------------------------

@@ -128,9 +128,10 @@ def test_csv_spreads_rat_a_tat_cat_rounds_into_columns(client, duel):
 
 
 def test_flat_breakdown_keeps_simple_values_and_skips_deep_ones():
-    flat = transfer.flat_breakdown({"chips": 4, "lost_by_rats": True, "rounds": [3, None], "deep": {"a": 1},
-                                    "lists": [[1]]})
+    flat = transfer.flat_breakdown({"rounds": [3, None], "lost_by_rats": True, "chips": 4, "deep": {"a": 1},
+                                    "lists": [[1]]}, "rat_hot")
     assert flat == {"chips": 4, "lost_by_rats": True, "round_1": 3, "round_2": None}
+    assert list(flat) == ["chips", "lost_by_rats", "round_1", "round_2"]  # the game's order, unknown keys last
 
 
 # --- Import: the round trip ---------------------------------------------------------------------------------
@@ -263,9 +264,14 @@ def test_a_record_that_is_not_an_object_is_refused():
 
 
 def test_online_records_of_a_game_without_an_engine_are_refused(duel):
+    from games.registry import GAMES
+
+    unplayable = [game for game in GAMES if not game.playable]
+    if not unplayable:
+        pytest.skip("every game has an engine now")
     record = copy.deepcopy(duel.game_record.record)
-    record["game"] = "rat_hot"
-    assert "Rat Hot cannot be played online here" in problems_of([record])[0]
+    record["game"] = unplayable[0].slug
+    assert f"{unplayable[0].name} cannot be played online here" in problems_of([record])[0]
 
 
 def test_one_bad_record_in_a_file_means_nothing_is_imported(duel, tower):

@@ -24,7 +24,8 @@ class Command(BaseCommand):
             except get_user_model().DoesNotExist:
                 raise CommandError(f"There is no user {user!r}.") from None
         try:
-            data = sys.stdin.buffer.read() if file == "-" else _read(file)
+            # One byte past the limit is enough for the import to refuse the file without reading it all.
+            data = sys.stdin.buffer.read(transfer.MAX_FILE_BYTES + 1) if file == "-" else _read(file)
             report = transfer.import_file(data, recorded_by=recorded_by)
         except transfer.ImportRefused as refused:
             raise CommandError("Nothing was imported:\n" + "\n".join(f"- {p}" for p in refused.problems)) from None
@@ -37,6 +38,6 @@ class Command(BaseCommand):
 def _read(path: str) -> bytes:
     try:
         with open(path, "rb") as handle:
-            return handle.read()
+            return handle.read(transfer.MAX_FILE_BYTES + 1)
     except OSError as exc:
         raise CommandError(f"Cannot read {path}: {exc.strerror}.") from None

@@ -1,0 +1,168 @@
+// Hot Tin Roof table: compose a move from choices on the board (a dumpster, then a gap or patio; a cat, then a
+// destination and one of its cheapest paths) and post it through the table's form. The legal actions come in
+// the #htr-data block; the server checks every move again.
+(function () {
+  if (window.htrReady) { window.htrSetup(); return; }
+  window.htrReady = true;
+  let sel = {};
+  const $ = (q, root) => (root || document).querySelector(q);
+  const $$ = (q, root) => Array.from((root || document).querySelectorAll(q));
+  const data = () => { const d = $("#htr-data"); return d ? JSON.parse(d.textContent) : null; };
+  const choices = () => $("#htr-choices");
+  const hint = (text) => { const h = $("#htr-hint"); if (h) h.textContent = text; };
+
+  function clear() {
+    $$(".target, .chosen").forEach((el) => el.classList.remove("target", "chosen"));
+    $$(".htr-board [data-pick]").forEach((el) => { el.removeAttribute("data-pick"); el.setAttribute("role", "img"); });
+    const path = $("#htr-path"); if (path) path.setAttribute("points", "");
+    if (choices()) choices().innerHTML = "";
+  }
+
+  function submit(action) {
+    const form = $("#htr-form");
+    form.querySelector('input[name="action"]').value = JSON.stringify(action);
+    form.requestSubmit ? form.requestSubmit() : form.submit();
+  }
+
+  function target(el, value) {
+    el.classList.add("target");
+    el.setAttribute("data-pick", JSON.stringify(value));
+    el.setAttribute("role", "button");
+  }
+
+  function button(text, onClick) {
+    const b = document.createElement("button");
+    b.type = "button"; b.textContent = text; b.addEventListener("click", onClick);
+    choices().appendChild(b);
+    return b;
+  }
+
+  // ---- the dive
+  function chooseDumpster(id) {
+    clear();
+    const acts = data().dives.filter((a) => a.dumpster === id);
+    sel = { mode: "dive", acts };
+    $$(".htr-pick").forEach((b) => b.classList.toggle("chosen", b.dataset.dumpster === id));
+    if (id.startsWith("home")) {
+      hint("Which pair of cats goes onto the tile's two patios?");
+      acts.forEach((a) => button(a.pair === "sitting" ? "Sitting pair (●)" : "Standing pair (◆)", () => submit(a)));
+      return;
+    }
+    const field = id === "catwalk" ? "gap" : "patio";
+    const moving = acts.filter((a) => a.from);
+    acts.filter((a) => !(field in a)).forEach((a) => button("Take the cans, place nothing", () => submit(a)));
+    if (moving.length) {
+      hint("Your reserve is empty: pick one of your " + id + "s to move, or place nothing.");
+      const froms = [...new Set(moving.map((a) => a.from))];
+      froms.forEach((f) => { const el = $(`[data-${field}="${f}"]`); if (el) target(el, { from: f }); });
+      sel.moving = moving; sel.field = field;
+      return;
+    }
+    const placing = acts.filter((a) => field in a);
+    if (placing.length) hint(`Pick a ${field === "gap" ? "gap" : "patio"} for your ${id}.`);
+    placing.forEach((a) => { const el = $(`[data-${field}="${a[field]}"]`); if (el) target(el, a); });
+  }
+
+  // ---- racing
+  function chooseCat(key) {
+    clear();
+    const moves = data().moves[key];
+    sel = { mode: "race", cat: key };
+    $(`[data-cat="${data().seat}-${key}"]`).classList.add("chosen");
+    hint("Pick a destination for this cat.");
+    Object.keys(moves).forEach((dest) => {
+      const el = $(`[data-patio="${dest}"]`); if (el) target(el, { dest });
+    });
+  }
+
+  function tollText(tolls) {
+    const d = data(), parts = [];
+    tolls.forEach((n, s) => { if (n) parts.push(n + (n === 1 ? " can to " : " cans to ") + d.names[s]); });
+    return parts.length ? parts.join(", ") : "free";
+  }
+
+  function drawPath(patios) {
+    const at = (p) => { const c = $(`[data-patio="${p}"] circle`); return c.getAttribute("cx") + "," + c.getAttribute("cy"); };
+    $("#htr-path").setAttribute("points", patios.map(at).join(" "));
+  }
+
+  function chooseDestination(dest) {
+    const alts = data().moves[sel.cat][dest];
+    $$(".htr-patio.chosen").forEach((el) => el.classList.remove("chosen"));
+    $(`[data-patio="${dest}"]`).classList.add("chosen");
+    choices().innerHTML = "";
+    let picked = alts[0];
+    const show = (alt) => { picked = alt; drawPath(alt[0]); };
+    alts.forEach((alt, i) => {
+      const label = document.createElement("label");
+      const radio = document.createElement("input");
+      radio.type = "radio"; radio.name = "htr-alt"; radio.checked = i === 0;
+      radio.addEventListener("change", () => show(alt));
+      label.appendChild(radio);
+      label.append(" " + alt[0].join(" → ") + ": " + tollText(alt[1]));
+      choices().appendChild(label);
+    });
+    show(alts[0]);
+    const pair = sel.cat.slice(0, -1), cat = Number(sel.cat.slice(-1));
+    button("Move this cat", () => submit({ type: "move", pair, cat, path: picked[0] })).classList.add("confirm");
+    button("Cancel", () => { clear(); hint("Pick a cat to move, then its destination; or end your turn."); });
+  }
+
+  function pick(el) {
+    const value = JSON.parse(el.getAttribute("data-pick"));
+    if (sel.mode === "dive" && value.from) {
+      clear();
+      const moving = sel.moving.filter((a) => a.from === value.from);
+      hint("Now pick where it goes.");
+      moving.forEach((a) => { const t = $(`[data-${sel.field}="${a[sel.field]}"]`); if (t) target(t, a); });
+      return;
+    }
+    if (sel.mode === "dive") return submit(value);
+    if (sel.mode === "race" && value.dest) return chooseDestination(value.dest);
+  }
+
+  function onActivate(event) {
+    const el = event.target.closest("[data-pick], .htr-pick, .htr-settle, .htr-end, .htr-cat.movable");
+    if (!el) return false;
+    if (el.hasAttribute("data-pick")) pick(el);
+    else if (el.classList.contains("htr-pick")) chooseDumpster(el.dataset.dumpster);
+    else if (el.classList.contains("htr-cat")) chooseCat(el.dataset.cat.split("-")[1]);
+    else submit(JSON.parse(el.dataset.action));
+    return true;
+  }
+
+  document.addEventListener("click", (event) => { if (onActivate(event)) event.preventDefault(); });
+  document.addEventListener("keydown", (event) => {
+    if ((event.key === "Enter" || event.key === " ") && event.target.closest(".htr-board")) {
+      let el = event.target;
+      if (el.classList.contains("htr-patio") && !el.hasAttribute("data-pick")) {
+        const cat = el.querySelector(".htr-cat.movable");
+        if (cat) { chooseCat(cat.dataset.cat.split("-")[1]); event.preventDefault(); return; }
+      }
+      if (onActivate({ target: el })) event.preventDefault();
+    }
+  });
+
+  function light(el, on) {
+    (el.dataset.lights || "").split(" ").filter(Boolean).forEach((p) => {
+      const patio = $(`[data-patio="${p}"]`); if (patio) patio.classList.toggle("lit", on);
+    });
+  }
+  ["mouseover", "focusin"].forEach((t) => document.addEventListener(t, (e) => {
+    const el = e.target.closest && e.target.closest("[data-lights]"); if (el) light(el, true);
+  }));
+  ["mouseout", "focusout"].forEach((t) => document.addEventListener(t, (e) => {
+    const el = e.target.closest && e.target.closest("[data-lights]"); if (el) light(el, false);
+  }));
+
+  window.htrSetup = function () {
+    sel = {};
+    const d = data();
+    if (!d) return;
+    Object.keys(d.moves).forEach((key) => {
+      const cat = $(`[data-cat="${d.seat}-${key}"]`);
+      if (cat) { cat.classList.add("movable"); cat.setAttribute("role", "button"); cat.setAttribute("tabindex", "0"); }
+    });
+  };
+  window.htrSetup();
+})();

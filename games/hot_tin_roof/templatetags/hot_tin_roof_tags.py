@@ -1,0 +1,201 @@
+"""The Hot Tin Roof table as things to draw: the board from its data, the pieces from the view, and the legal
+actions grouped as choices (a dumpster, a spot; a cat, a destination, an alternative) for the page's script.
+
+Everything here reads the engine's view and the legal actions the framework passes in; no rule is decided here.
+"""
+import json
+
+from django import template
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from games.hot_tin_roof import paths, words
+from games.hot_tin_roof.board import board
+from games.hot_tin_roof.rules import PAIR_PENALTY
+
+register = template.Library()
+
+COLOURS = ("white", "orange", "brown", "blue")
+PAIR_SHAPES = {"sitting": "circle", "standing": "diamond"}
+
+
+def colour_name(seat: int) -> str:
+    return {"white": _("White"), "orange": _("Orange"), "brown": _("Brown"), "blue": _("Blue")}[COLOURS[seat]]
+
+
+def _who(seat: int, names: list) -> str:
+    name = names[seat] if seat < len(names) else _("seat %(n)d") % {"n": seat + 1}
+    return f"{name} ({colour_name(seat)})"
+
+
+def _cats_on(view: dict) -> dict:
+    on = {}
+    for player in view["players"]:
+        for pair, cats in player["cats"].items():
+            for cat, patio in enumerate(cats):
+                if patio is not None:
+                    on.setdefault(patio, []).append({"seat": player["seat"], "pair": pair, "cat": cat,
+                                                     "key": f"{player['seat']}-{pair}{cat}"})
+    return on
+
+
+def _patios(view: dict, names: list) -> list:
+    on = _cats_on(view)
+    shown = []
+    for data in board().data["patios"]:
+        pid = data["id"]
+        owner = view["shelters"].get(pid)
+        cats = on.get(pid, [])
+        label = [words.patio(pid)]
+        if owner is not None:
+            label.append(_("shelter of %(who)s") % {"who": _who(owner, names)})
+        for c in cats:
+            label.append(_("%(who)s's %(cat)s") % {"who": _who(c["seat"], names), "cat": words.cat(c["pair"])})
+        x, y = data["at"]
+        spread = [(x - 12 * (len(cats) - 1) + 24 * i, y + 30) for i in range(len(cats))]
+        shown.append({"id": pid, "family": data["family"], "x": x, "y": y, "owner": owner,
+                      "colour": COLOURS[owner] if owner is not None else "", "label": _(", ").join(label),
+                      "cats": [{**c, "x": cx, "y": cy, "colour": COLOURS[c["seat"]], "shape": PAIR_SHAPES[c["pair"]],
+                                "label": _("%(who)s's %(cat)s on %(patio)s") % {
+                                    "who": _who(c["seat"], names), "cat": words.cat(c["pair"]),
+                                    "patio": words.patio(pid)}}
+                               for c, (cx, cy) in zip(cats, spread, strict=True)]})
+    return shown
+
+
+def _gaps(view: dict, names: list) -> list:
+    at = {p["id"]: p["at"] for p in board().data["patios"]}
+    shown = []
+    for gid in board().gap_order:
+        a, b = board().gaps[gid]
+        owner = view["catwalks"].get(gid)
+        label = words.gap(gid)
+        if owner is not None:
+            label += ", " + _("catwalk of %(who)s") % {"who": _who(owner, names)}
+        else:
+            label += ", " + _("no catwalk")
+        shown.append({"id": gid, "x1": at[a][0], "y1": at[a][1], "x2": at[b][0], "y2": at[b][1], "owner": owner,
+                      "colour": COLOURS[owner] if owner is not None else "", "label": label})
+    return shown
+
+
+def _routes() -> list:
+    at = {p["id"]: p["at"] for p in board().data["patios"]}
+    return [{"x1": at[a][0], "y1": at[a][1], "x2": at[b][0], "y2": at[b][1]} for a, b in board().data["routes"]]
+
+
+def short_name(dumpster: str) -> str:
+    return {"home1": _("Home 1"), "home2": _("Home 2"), "home3": _("Home 3"), "catwalk": _("Catwalk"),
+            "shelter": _("Shelter")}.get(dumpster, dumpster)
+
+
+def _dumpsters(view: dict, actions: list) -> list:
+    divable = {a["dumpster"] for a in actions if a["type"] == "dive"}
+    shown = []
+    for d in view["dumpsters"]:
+        tile = d["tile"]
+        label = words.dumpster(d["id"]) + ", " + words.cans(d["cans"])
+        if tile:
+            label += ", " + _("home tile: %(a)s and %(b)s") % {"a": words.patio(tile["patios"][0]),
+                                                              "b": words.patio(tile["patios"][1])}
+        families = [board().family[p] for p in tile["patios"]] if tile else []
+        shown.append({**d, "label": label, "families": families, "name": short_name(d["id"]),
+                      "divable": d["id"] in divable})
+    return shown
+
+
+def _moves(view: dict, actions: list) -> dict:
+    """{"sitting0": {destination: [[path, tolls per seat], ...]}} for the page's script to compose a move."""
+    seat = view["seat"]
+    found: dict = {}
+    for action in actions:
+        if action["type"] != "move":
+            continue
+        key = f"{action['pair']}{action['cat']}"
+        start, end = action["path"][0], action["path"][-1]
+        alts = paths.cheapest(view["seats"], seat, start, view["catwalks"], view["shelters"])[end]
+        tolls = next(list(p.tolls) for p in alts if list(p.patios) == action["path"])
+        found.setdefault(key, {}).setdefault(end, []).append([action["path"], tolls])
+    return found
+
+
+def _settles(view: dict, actions: list, names: list) -> list:
+    seat = view["seat"]
+    shown = []
+    for action in actions:
+        if action["type"] != "settle":
+            continue
+        if "path" not in action:
+            text = _("Pay the bank %(cans)s for the %(pair)s") % {"cans": words.cans(PAIR_PENALTY),
+                                                                  "pair": words.pair(action["pair"])}
+        else:
+            start, end = action["path"][0], action["path"][-1]
+            alt = next(p for p in paths.cheapest(view["seats"], seat, start, view["catwalks"], view["shelters"])[end]
+                       if list(p.patios) == action["path"])
+            text = _("Join the %(pair)s along %(route)s: %(tolls)s") % {
+                "pair": words.pair(action["pair"]), "route": words.route(action["path"]),
+                "tolls": toll_text(alt.tolls, names)}
+        shown.append({"action": action, "text": text})
+    return shown
+
+
+def toll_text(tolls, names: list) -> str:
+    parts = [_("%(cans)s to %(who)s") % {"cans": words.cans(n), "who": _who(s, names)}
+             for s, n in enumerate(tolls) if n]
+    return _(", ").join(parts) if parts else _("free")
+
+
+@register.simple_tag
+def roof(view: dict, actions: list, names: list) -> dict:
+    """Everything the table template draws, in one dict."""
+    seat = view["seat"]
+    players = []
+    for p in view["players"]:
+        s = p["seat"]
+        players.append({**p, "colour": COLOURS[s], "colour_name": colour_name(s), "name": _who(s, names),
+                        "score": p["cans"] + 10 * p["fish"], "turn": s == view["turn"], "me": s == seat,
+                        "off": [pair for pair, cats in p["cats"].items() if cats == [None, None]]})
+    dives = [a for a in actions if a["type"] == "dive"]
+    shown = {
+        "w": board().data["view_box"][0], "h": board().data["view_box"][1],
+        "rooftops": [{"id": r["id"], "x": r["rect"][0], "y": r["rect"][1], "w": r["rect"][2], "h": r["rect"][3]}
+                     for r in board().data["rooftops"]],
+        "routes": _routes(), "gaps": _gaps(view, names), "patios": _patios(view, names),
+        "dumpsters": _dumpsters(view, actions), "players": players,
+        "dives": json.dumps(dives, separators=(",", ":")) if dives else "",
+        "moves": json.dumps(_moves(view, actions), separators=(",", ":")) if view["phase"] == "race" else "",
+        "can_end": any(a["type"] == "end_turn" for a in actions),
+        "settles": _settles(view, actions, names),
+        "colours": json.dumps([colour_name(s) for s in range(view["seats"])]),
+        "names": json.dumps([_who(s, names) for s in range(view["seats"])]),
+        "turn_colour": COLOURS[view["turn"]] if view["turn"] is not None else "",
+    }
+    if "result" in view:
+        shown["ties"] = [tie_text(tie, view, names) for tie in view["ties"]]
+    return shown
+
+
+def tie_text(tie: dict, view: dict, names: list) -> str:
+    who = _(", ").join(_who(s, names) for s in tie["seats"])
+    if tie["by"] == "home_tiles":
+        return _("%(who)s tied on %(score)s points: the most home tiles taken decided.") % {
+            "who": who, "score": tie["score"]}
+    return _("%(who)s tied on %(score)s points: the player furthest to the left of %(trigger)s, who took the "
+             "last fish, wins the tie.") % {"who": who, "score": tie["score"],
+                                            "trigger": _who(view["trigger_seat"], names)}
+
+
+@register.filter
+def fish_text(n) -> str:
+    return words.fish(int(n))
+
+
+@register.filter
+def cans_text(n) -> str:
+    return words.cans(int(n))
+
+
+@register.filter
+def reserve_text(player) -> str:
+    return ngettext("%(n)d catwalk", "%(n)d catwalks", player["catwalks"]) % {"n": player["catwalks"]} + ", " + \
+        ngettext("%(n)d shelter", "%(n)d shelters", player["shelters"]) % {"n": player["shelters"]}

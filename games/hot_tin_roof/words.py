@@ -1,0 +1,175 @@
+"""Hot Tin Roof in words: the log's events and the refusals' codes as sentences, through gettext, plural-aware.
+
+Other seats are written "{seat:N}" (the page names them); the acting seat is shown in bold before the sentence,
+so a sentence about a seat starts with its verb.
+"""
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
+
+from .board import board
+
+OPTION_LABELS = {
+    "home_tiles_break_ties": (gettext_lazy("Home tiles break ties"),
+                              gettext_lazy("Before the seat rule, the player who took the most home tiles wins a "
+                                           "tie.")),
+}
+
+
+def cans(n: int) -> str:
+    return ngettext("%(n)d can", "%(n)d cans", n) % {"n": n}
+
+
+def fish(n: int) -> str:
+    return ngettext("%(n)d fish", "%(n)d fish", n) % {"n": n}
+
+
+def patio(patio_id: str) -> str:
+    """A patio by its family: "the Adams' patio (A)"."""
+    family = board().family.get(patio_id)
+    if family is None:
+        return str(patio_id)
+    return _("the %(family)s' patio (%(id)s)") % {"family": family, "id": patio_id}
+
+
+def gap(gap_id: str) -> str:
+    ends = board().gaps.get(gap_id)
+    if ends is None:
+        return str(gap_id)
+    return _("the gap between %(a)s and %(b)s") % {"a": board().family[ends[0]], "b": board().family[ends[1]]}
+
+
+def dumpster(name: str) -> str:
+    names = {"home1": _("the first home-tile dumpster"), "home2": _("the second home-tile dumpster"),
+             "home3": _("the third home-tile dumpster"), "catwalk": _("the catwalk dumpster"),
+             "shelter": _("the shelter dumpster")}
+    return names.get(name, str(name))
+
+
+def pair(name: str) -> str:
+    return {"sitting": _("sitting pair"), "standing": _("standing pair")}.get(name, str(name))
+
+
+def cat(name: str) -> str:
+    return {"sitting": _("sitting cat"), "standing": _("standing cat")}.get(name, str(name))
+
+
+def route(patios: list) -> str:
+    return " → ".join(str(p) for p in patios)
+
+
+def _tolls(entry: dict) -> str:
+    parts = []
+    if entry.get("catwalks"):
+        parts.append(ngettext("%(n)d catwalk crossed", "%(n)d catwalks crossed", entry["catwalks"])
+                     % {"n": entry["catwalks"]})
+    if entry.get("shelters"):
+        parts.append(ngettext("%(n)d shelter entered", "%(n)d shelters entered", entry["shelters"])
+                     % {"n": entry["shelters"]})
+    return _(", ").join(parts)
+
+
+def _paid(n: int) -> str:
+    return _("for free") if n == 0 else _("paying %(cans)s in tolls") % {"cans": cans(n)}
+
+
+EVENTS = {
+    "ante": lambda e: _("paid the ante: %(cans)s, one onto each dumpster.") % {"cans": cans(e["cans"])},
+    "exchanged": lambda e: _("exchanged %(fish)s for %(cans)s with the bank.")
+    % {"fish": fish(e["fish"]), "cans": cans(e["cans"])},
+    "skipped": lambda e: _("could not pay the ante: took %(cans)s from the bank, and the turn is over.")
+    % {"cans": cans(e["cans"])},
+    "dived": lambda e: _("dived into %(dumpster)s and took %(cans)s.")
+    % {"dumpster": dumpster(e["dumpster"]), "cans": cans(e["cans"])},
+    "placed_catwalk": lambda e: _("built a catwalk across %(gap)s.") % {"gap": gap(e["gap"])},
+    "moved_catwalk": lambda e: _("moved a catwalk from %(from)s to %(to)s.")
+    % {"from": gap(e["from"]), "to": gap(e["to"])},
+    "placed_shelter": lambda e: _("built a shelter on %(patio)s.") % {"patio": patio(e["patio"])},
+    "moved_shelter": lambda e: _("moved a shelter from %(from)s to %(to)s.")
+    % {"from": patio(e["from"]), "to": patio(e["to"])},
+    "placed_nothing": lambda e: _("placed nothing."),
+    "placed_pair": lambda e: _("took a home tile and put the %(pair)s on %(a)s and %(b)s.")
+    % {"pair": pair(e["pair"]), "a": patio(e["patios"][0]), "b": patio(e["patios"][1])},
+    "refilled": lambda e: _("A new home tile turned up under %(dumpster)s.") % {"dumpster": dumpster(e["dumpster"])},
+    "reshuffled": lambda e: ngettext("The %(n)d discarded home tile was shuffled into a new pile.",
+                                     "The %(n)d discarded home tiles were shuffled into a new pile.", e["tiles"])
+    % {"n": e["tiles"]},
+    "moved": lambda e: _("moved a %(cat)s from %(start)s to %(end)s (%(route)s), %(paid)s.")
+    % {"cat": cat(e["pair"]), "start": patio(e["path"][0]), "end": patio(e["path"][-1]),
+       "route": route(e["path"]), "paid": _paid(e["cans"])},
+    "paid_toll": lambda e: _("paid {seat:%(to)d} %(cans)s: %(what)s.")
+    % {"to": e["to"], "cans": cans(e["cans"]), "what": _tolls(e)},
+    "joined": lambda e: ngettext("joined the %(pair)s on %(patio)s and took a fish (%(n)d left in the market).",
+                                 "joined the %(pair)s on %(patio)s and took a fish (%(n)d left in the market).",
+                                 e["market"])
+    % {"pair": pair(e["pair"]), "patio": patio(e["patio"]), "n": e["market"]},
+    "last_fish": lambda e: _("took the last fish: the game ends now. Pairs still apart are settled."),
+    "turn_over": lambda e: _("has nothing left to move: the turn is over."),
+    "ended_turn": lambda e: _("ended the turn."),
+    "settled_paid": lambda e: _("paid the bank %(cans)s for the %(pair)s left apart.")
+    % {"cans": cans(e["cans"]), "pair": pair(e["pair"])},
+    "settled_joined": lambda e: _("joined the %(pair)s along %(route)s, %(paid)s (no fish at the end).")
+    % {"pair": pair(e["pair"]), "route": route(e["path"]), "paid": _paid(e["cans"])},
+    "game_over": lambda e: _("The game is over."),
+}
+
+
+def event(entry: dict) -> str:
+    """The sentence for one log event."""
+    make = EVENTS.get(entry.get("event"))
+    return make(entry) if make else str(entry.get("event", ""))
+
+
+REFUSALS = {
+    "game_over": lambda p: _("The game is over."),
+    "not_over": lambda p: _("The game is not over yet."),
+    "unknown_action": lambda p: _("There is no such move in Hot Tin Roof."),
+    "unknown_field": lambda p: _("That move has a field it cannot have: %(field)s.") % {"field": p.get("field")},
+    "not_allowed": lambda p: _("That move is not allowed now."),
+    "not_your_turn": lambda p: _("It is not your turn: {seat:%(turn)d} is playing.") % {"turn": p["turn"]}
+    if isinstance(p.get("turn"), int) else _("It is not your turn."),
+    "no_dive_now": lambda p: _("You have already dived this turn."),
+    "no_move_now": lambda p: _("Cats move after the dumpster dive."),
+    "no_end_turn_now": lambda p: _("Dive into a dumpster first: only then may you end your turn."),
+    "no_settle_now": lambda p: _("Pairs are settled only once the last fish is taken."),
+    "no_such_dumpster": lambda p: _("There is no such dumpster."),
+    "no_pair_off_board": lambda p: _("Both your pairs of cats are on the board: you cannot take a home tile."),
+    "wrong_tile": lambda p: _("That is not the home tile under this dumpster."),
+    "no_such_pair": lambda p: _("Name a pair of cats: sitting or standing."),
+    "pair_on_board": lambda p: _("Your %(pair)s is already on the board.") % {"pair": pair(p.get("pair"))},
+    "must_place_catwalk": lambda p: _("You have a catwalk in your reserve and there is a free gap: place it."),
+    "must_place_shelter": lambda p: _("You have a shelter in your reserve and there is a free patio: place it."),
+    "no_such_gap": lambda p: _("There is no such gap on the board."),
+    "no_such_patio": lambda p: _("There is no such patio on the board."),
+    "gap_taken": lambda p: _("That gap already holds a catwalk."),
+    "patio_taken": lambda p: _("That patio already has a shelter."),
+    "catwalk_in_reserve": lambda p: _("You still have a catwalk in your reserve: place that one."),
+    "shelter_in_reserve": lambda p: _("You still have a shelter in your reserve: place that one."),
+    "not_your_catwalk": lambda p: _("You have no catwalk there to move."),
+    "not_your_shelter": lambda p: _("You have no shelter there to move."),
+    "no_catwalk_left": lambda p: _("Your reserve has no catwalk left: move one of yours or place nothing."),
+    "no_shelter_left": lambda p: _("Your reserve has no shelter left: move one of yours or place nothing."),
+    "bad_path": lambda p: _("A path lists the patios visited, the cat's own patio first."),
+    "path_not_from_cat": lambda p: _("A path starts on the cat's own patio."),
+    "unreachable": lambda p: _("No path of routes and catwalks leads there."),
+    "not_cheapest": lambda p: _("Take one of the cheapest paths offered."),
+    "cannot_afford": lambda p: _("You cannot pay the tolls of that path: it costs %(cost)s and you have %(have)s.")
+    % {"cost": cans(p["cans"]), "have": cans(p["have"])} if "cans" in p else _("You cannot pay those tolls."),
+    "no_such_cat": lambda p: _("Name a cat by its pair (sitting or standing) and 0 or 1."),
+    "cat_off_board": lambda p: _("That cat is not on the board."),
+    "cat_moved": lambda p: _("That cat has already moved this turn."),
+    "pair_settled": lambda p: _("That pair is not on the board any more."),
+    "not_a_join": lambda p: _("A joining path runs from one cat of the pair to the other."),
+    "not_an_action": lambda p: _("That is not a move."),
+    "not_a_seat": lambda p: _("Only a player at the table can make that move."),
+    "seat_count": lambda p: _("Hot Tin Roof is for 3 or 4 players."),
+    "bad_option": lambda p: _("That value is not allowed for this option."),
+    "unknown_option": lambda p: _("Hot Tin Roof has no such option."),
+    "bad_options": lambda p: _("The options must be a set of names and values."),
+}
+
+
+def refusal(code: str, params: dict) -> str | None:
+    """The sentence for a refusal code, or None to use the engine's English fallback."""
+    make = REFUSALS.get(code)
+    return make(params or {}) if make else None

@@ -1,0 +1,59 @@
+"""The Rat Hot table's template helpers: the board to draw and the turn's spots, from board.py and words.py."""
+from django import template
+from django.utils.translation import gettext as _
+
+from games.rat_hot import board, words
+from games.rat_hot.strips import OWNER, RATS
+
+register = template.Library()
+
+SYMBOLS = {space: f"rh-{space}" for space in [*OWNER, *RATS, "empty", "start"]}
+
+
+@register.simple_tag
+def rat_hot_board(view, actions, point):
+    """Everything the table template draws, in one dict."""
+    x, y, width, height = board.box(view)
+    spots = board.spots(view, actions) if getattr(point, "can_act", False) else None
+    revealed = [{"id": s["id"], "spaces": s["spaces"], "name": words.strip(s["spaces"])} for s in view["revealed"]]
+    script = None
+    if spots:
+        script = {
+            **spots,
+            "strips": {s["id"]: s["spaces"] for s in view["revealed"]},
+            "words": {
+                "spot": _("%(strip)s; at column %(x)d, row %(y)d, facing %(dir)s"),
+                "scores": _("scores %(what)s"), "for": _("%(points)s for %(colour)s"), "and": _(" and "),
+                "nothing": _("scores nothing"), "choose": _("Choose a spot"),
+                "dirs": {d: str(name) for d, name in words.DIR_NAMES.items()},
+                "colours": [str(c) for c in words.COLOUR_NAMES],
+                "spaces": {s: words.space(s) for s in SYMBOLS},
+            },
+        }
+    return {
+        "box": f"{x} {y} {width} {height}",
+        "cells": board.cells(view),
+        "edges": board.edges(view),
+        "flash": board.flashed(view),
+        "revealed": revealed,
+        "script": script,
+        "count": len(actions) if spots else 0,
+    }
+
+
+@register.filter
+def symbol(space) -> str:
+    return SYMBOLS.get(space, "rh-empty")
+
+
+@register.filter
+def space_name(space) -> str:
+    return words.space(space)
+
+
+@register.filter
+def colour_name(seat) -> str:
+    try:
+        return str(words.COLOUR_NAMES[int(seat)])
+    except (TypeError, ValueError, IndexError):
+        return ""

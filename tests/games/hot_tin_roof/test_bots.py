@@ -1,0 +1,93 @@
+"""The Hot Tin Roof bots: they play only legal moves from their own view, and "good" beats two "easy" bots."""
+
+import random
+
+import pytest
+
+from games.hot_tin_roof import bots, engine
+
+from .helpers import play, table
+
+
+def bot_game(levels, seed, rng=None):
+    rng = rng or random.Random(seed)
+    state = engine.new_game(len(levels), seed, {})
+    while not engine.is_over(state):
+        seat = engine.to_move(state)[0]
+        legal = engine.legal_actions(state, seat)
+        action = bots.choose(levels[seat], engine.view(state, seat), legal, rng)
+        assert action in legal
+        state = engine.apply(state, seat, action)
+    return state
+
+
+def good_bot_wins(games, seed=2026):
+    """Of `games` three-player games, how many the good bot wins against two easy bots (its seat rotating)."""
+    rng, wins = random.Random(seed), 0
+    for game in range(games):
+        good = game % 3
+        levels = ["easy"] * 3
+        levels[good] = "good"
+        wins += engine.outcome(bot_game(levels, rng.randrange(10**9), rng))["ranks"][good] == 1
+    return wins
+
+
+@pytest.mark.slow
+def test_the_good_bot_beats_two_easy_bots_in_at_least_60_percent_of_200_games():
+    wins = good_bot_wins(200)
+    assert wins >= 120, f"good won only {wins} of 200"
+
+
+@pytest.mark.parametrize("seats", [3, 4])
+def test_both_bots_play_only_legal_moves_to_the_end(seats):
+    for seed in range(3):
+        levels = [random.Random(seed * 7 + s).choice(list(bots.LEVELS)) for s in range(seats)]
+        assert engine.is_over(bot_game(levels, seed))
+
+
+def choice(state, seat=None):
+    seat = state["turn"] if seat is None else seat
+    return bots.choose("good", engine.view(state, seat), engine.legal_actions(state, seat), random.Random(0))
+
+
+def test_the_good_bot_joins_its_pair_when_it_can():
+    state = table(cats={(0, "sitting"): ["A", "C"]}, catwalks={"g14": 1})
+    assert choice(state) == {"type": "move", "pair": "sitting", "cat": 0, "path": ["A", "C"]}
+
+
+def test_the_good_bot_takes_the_cheaper_of_two_joins():
+    state = table(cats={(0, "sitting"): ["A", "C"]}, catwalks={"g14": 1, "g1": 0})
+    assert choice(state)["path"] in (["A", "B", "C"], ["C", "B", "A"])
+
+
+def test_the_good_bot_bridges_the_gap_its_pair_needs():
+    state = table(phase="dive", cats={(0, "sitting"): ["A", "C"]})
+    for dumpster in state["dumpsters"]:
+        state["dumpsters"][dumpster] = 1
+    # A and C are one gap apart (g14), or a route and a gap (A-B, then g1).
+    assert choice(state) in ({"type": "dive", "dumpster": "catwalk", "gap": "g14"},
+                             {"type": "dive", "dumpster": "catwalk", "gap": "g1"})
+
+
+def test_the_good_bot_weighs_the_cans_in_each_dumpster():
+    state = table(phase="dive", cats={(0, "sitting"): ["A", "C"], (0, "standing"): ["H", "O"]},
+                  catwalks={"g14": 0, "g13": 0})
+    state["dumpsters"].update(home1=1, home2=1, home3=1, catwalk=1, shelter=9)
+    assert choice(state)["dumpster"] == "shelter"
+
+
+def test_the_good_bot_shelters_the_patio_an_opponent_must_enter():
+    # Seat 1's cats on K and D can only meet through L: a shelter there taxes them whichever cat moves.
+    state = table(phase="dive", cats={(0, "sitting"): ["A", "B"], (0, "standing"): ["G", "H"],
+                                      (1, "sitting"): ["K", "D"]}, catwalks={"g6": 1, "g15": 1})
+    for dumpster in state["dumpsters"]:
+        state["dumpsters"][dumpster] = 1
+    assert choice(state) == {"type": "dive", "dumpster": "shelter", "patio": "L"}
+
+
+def test_the_good_bot_joins_at_the_end_when_cheaper_than_fifteen():
+    state = table(seats=3, phase="settle", turn=0, cats={(0, "sitting"): ["A", "C"]}, catwalks={"g14": 1},
+                  market=0)
+    state.update(trigger=0, settle_order=[0, 1, 2])
+    assert choice(state) == {"type": "settle", "pair": "sitting", "path": ["A", "C"]}
+    assert play(state, 0, choice(state))["phase"] == "over"
