@@ -274,7 +274,8 @@ def test_sheets_show_items_cats_footprints_and_columns(client, mia, solo):
     game = page[page.index('<div class="ct"'):]
     assert ' style="' not in game, "the content security policy forbids inline styles"
     assert "<script" not in game, "scripts are not run when a table is swapped in: the match page loads them"
-    assert "js/cat_tower.js" in client.get(f"/matches/{match.pk}/").text
+    match_page = client.get(f"/matches/{match.pk}/").text
+    assert "cat_tower/table.js" in match_page and "cat_tower/table.css" in match_page
     mine = sheet_html(page, 0)
     assert "6 of 18 circled, 2 crossed out: <strong>4</strong> to spend" in mine
     track = re.search(r'<p class="ct-track" aria-hidden="true">(.*?)</p>', mine).group(1)
