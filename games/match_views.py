@@ -156,9 +156,14 @@ def _no_constant(name: str):
     raise ValueError(f"{name} is not a value a move may hold")  # NaN and Infinity: not JSON, not storable
 
 
+def _plain(value) -> bool:
+    """A value a choice may hold: a string, number, true/false or null, or a flat list of them (a path)."""
+    return isinstance(value, SCALARS) or (isinstance(value, list) and all(isinstance(v, SCALARS) for v in value))
+
+
 def _add_part(action: dict, part) -> None:
-    """A choice adds keys of scalar values; it never sets "type" nor a key the action or a choice already has."""
-    if not isinstance(part, dict) or not all(isinstance(value, SCALARS) for value in part.values()):
+    """A choice adds keys of plain values; it never sets "type" nor a key the action or a choice already has."""
+    if not isinstance(part, dict) or not all(_plain(value) for value in part.values()):
         raise ValueError("That move could not be read; please choose it again.")
     if "type" in part or action.keys() & part.keys():
         raise ValueError("Those choices do not make one move; please choose again.")

@@ -1,6 +1,7 @@
 """Composing a move from choices (docs/live-matches.md): the `part...` fields a form adds to its action.
 
-A choice adds keys to the action and nothing else: it is a JSON object of plain values, it never sets "type" nor
+A choice adds keys to the action and nothing else: it is a JSON object of plain values (or flat lists of them),
+it never sets "type" nor
 a key the action or another choice already has, and a form sends at most MAX_PARTS of them. Anything else is
 refused with 400 and the fresh table before the engine is asked, and changes nothing.
 """
@@ -44,6 +45,11 @@ def test_plain_values_of_every_json_kind_are_kept():
     assert action == {"type": "mark", "cat": None, "item": 4, "note": "x", "flag": False, "r": 0.5}
 
 
+def test_a_choice_may_be_a_flat_list_such_as_a_path():
+    _, _, action = parse({"type": "move", "cat": 0}, **{"part-path": '{"path": ["A", "B", "C"]}'})
+    assert action == {"type": "move", "cat": 0, "path": ["A", "B", "C"]}
+
+
 @pytest.mark.parametrize("part", ['{"type": "knock"}', '{"item": 4, "type": "mark"}'])
 def test_a_choice_never_sets_the_type(part):
     with pytest.raises(ValueError, match="do not make one move"):
@@ -57,8 +63,8 @@ def test_a_choice_never_overwrites_a_key_of_the_action_or_of_another_choice():
         parse({"type": "mark"}, **{"part-hex": '{"column": 1, "floor": 2}', "part-item": '{"floor": 3}'})
 
 
-@pytest.mark.parametrize("part", ["[1, 2]", '"column"', "4", "null", '{"column": [1]}', '{"cat": {"name": "x"}}',
-                                  "{not json", '{"item": NaN}', '{"floor": -Infinity}'])
+@pytest.mark.parametrize("part", ["[1, 2]", '"column"', "4", "null", '{"path": [["A"]]}', '{"path": [{"a": 1}]}',
+                                  '{"cat": {"name": "x"}}', "{not json", '{"item": NaN}', '{"floor": -Infinity}'])
 def test_a_choice_is_an_object_of_plain_values(part):
     with pytest.raises(ValueError, match="could not be read"):
         parse({"type": "mark"}, part=part)
@@ -71,7 +77,7 @@ def test_a_form_sends_a_bounded_number_of_choices():
         parse({"type": "mark"}, part=parts + ['{"one": "more"}'])
 
 
-@pytest.mark.parametrize("part", ['{"type": "knock"}', '{"card": [1]}', "[]"])
+@pytest.mark.parametrize("part", ['{"type": "knock"}', '{"card": [[1]]}', "[]"])
 def test_the_match_page_refuses_a_bad_choice_with_the_fresh_table(client, duel, mia, part):
     client.force_login(mia)
     before = duel.version
