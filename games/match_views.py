@@ -129,19 +129,45 @@ def move(request, match_id):
     return HttpResponse(render_table(match, seats, request.user, seat, request=request))
 
 
+MAX_PARTS = 16  # choices one form may compose into an action (docs/live-matches.md)
+SCALARS = (str, int, float, bool, type(None))
+
+
 def _parse_move(data) -> tuple[int, int, dict]:
-    """Read a posted move. `action` is the JSON of a legal action; `part` fields add keys chosen in the form."""
+    """Read a posted move. `action` is the JSON of an action; each `part...` field adds keys chosen in the form."""
+    unreadable = ValueError("That move could not be read; please choose it again.")
     try:
         seat, version = int(data["seat"]), int(data["version"])
         action = json.loads(data["action"])
-        for key in sorted(k for k in data if k.startswith("part")):
-            for part in data.getlist(key):
-                action.update(json.loads(part))
+        parts = [part for key in sorted(k for k in data if k.startswith("part")) for part in data.getlist(key)]
+        if len(parts) > MAX_PARTS:
+            raise ValueError("too many choices")
+        parts = [json.loads(part, parse_constant=_no_constant) for part in parts]
     except (KeyError, ValueError, TypeError, AttributeError):
-        raise ValueError("That move could not be read; please choose it again.") from None
+        raise unreadable from None
     if not isinstance(action, dict):
-        raise ValueError("That move could not be read; please choose it again.")
+        raise unreadable
+    for part in parts:
+        _add_part(action, part)
     return seat, version, action
+
+
+def _no_constant(name: str):
+    raise ValueError(f"{name} is not a value a move may hold")  # NaN and Infinity: not JSON, not storable
+
+
+def _plain(value) -> bool:
+    """A value a choice may hold: a string, number, true/false or null, or a flat list of them (a path)."""
+    return isinstance(value, SCALARS) or (isinstance(value, list) and all(isinstance(v, SCALARS) for v in value))
+
+
+def _add_part(action: dict, part) -> None:
+    """A choice adds keys of plain values; it never sets "type" nor a key the action or a choice already has."""
+    if not isinstance(part, dict) or not all(_plain(value) for value in part.values()):
+        raise ValueError("That move could not be read; please choose it again.")
+    if "type" in part or action.keys() & part.keys():
+        raise ValueError("Those choices do not make one move; please choose again.")
+    action.update(part)
 
 
 @login_required
