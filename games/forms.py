@@ -30,6 +30,11 @@ def seat_choices(game) -> list[tuple[str, str]]:
             ("local", "Local player at this screen")] + [(f"bot:{level}", f"Bot: {level}") for level in levels]
 
 
+# Minutes a player to move may stay away before the others can claim the match (0: they never can).
+ABSENCE_CHOICES = [(60, "an hour"), (24 * 60, "a day"), (3 * 24 * 60, "three days"), (7 * 24 * 60, "a week"),
+                   (0, "any time: the match is never claimed")]
+
+
 class NewMatchForm(forms.Form):
     def __init__(self, game, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -48,6 +53,10 @@ class NewMatchForm(forms.Form):
         self.fields["listed"] = forms.BooleanField(
             label="List the open seats in the lobby", required=False, initial=True,
             help_text="Anyone may then take an open seat; otherwise only your invitation link leads to them.")
+        self.fields["absent_after"] = forms.TypedChoiceField(
+            label="A player who does not move for", choices=ABSENCE_CHOICES, coerce=int, initial=24 * 60,
+            help_text="After this long, the others may claim the match: it ends, scored as abandoned by the "
+                      "absent player.")
         choices = seat_choices(game)
         bots = [c for c, _ in choices if c.startswith("bot:")]
         defaults = ["me", bots[-1] if bots else "invite"]
@@ -97,4 +106,5 @@ class NewMatchForm(forms.Form):
             "seats": data["plans"],
             "time_limit": timedelta(minutes=minutes) if minutes else None,
             "listed": data.get("listed", False),
+            "absence_limit": timedelta(minutes=data["absent_after"]) if data.get("absent_after") else None,
         }
