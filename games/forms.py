@@ -4,6 +4,7 @@ from datetime import timedelta
 from django import forms
 
 from games.lobby import SeatPlan
+from games.models import Match
 
 NO_SEAT = ""
 
@@ -35,6 +36,13 @@ ABSENCE_CHOICES = [(60, "an hour"), (24 * 60, "a day"), (3 * 24 * 60, "three day
                    (0, "any time: the match is never claimed")]
 
 
+def absence_limit(minutes: int | None) -> timedelta | None:
+    """The host's choice: not given = a day; 0 = never."""
+    if minutes is None:
+        return Match.DEFAULT_ABSENCE
+    return timedelta(minutes=minutes) if minutes else None
+
+
 class NewMatchForm(forms.Form):
     def __init__(self, game, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -55,6 +63,7 @@ class NewMatchForm(forms.Form):
             help_text="Anyone may then take an open seat; otherwise only your invitation link leads to them.")
         self.fields["absent_after"] = forms.TypedChoiceField(
             label="A player who does not move for", choices=ABSENCE_CHOICES, coerce=int, initial=24 * 60,
+            required=False, empty_value=None,
             help_text="After this long, the others may claim the match: it ends, scored as abandoned by the "
                       "absent player.")
         choices = seat_choices(game)
@@ -106,5 +115,5 @@ class NewMatchForm(forms.Form):
             "seats": data["plans"],
             "time_limit": timedelta(minutes=minutes) if minutes else None,
             "listed": data.get("listed", False),
-            "absence_limit": timedelta(minutes=data["absent_after"]) if data.get("absent_after") else None,
+            "absence_limit": absence_limit(data.get("absent_after")),
         }

@@ -122,6 +122,8 @@ def absent_seats(match: Match, seats: list[Seat], now=None) -> list[int]:
     if match.status != Match.PLAYING or match.absence_limit is None or match.state is None:
         return []
     since = now or timezone.now()
+    if since - match.started_at < match.absence_limit:
+        return []  # nobody can have been away that long yet (and the page asks the database nothing)
     last = dict(match.moves.values("seat").annotate(last=Max("created_at")).values_list("seat", "last").order_by())
     people = {s.index for s in seats if s.kind in (Seat.PLAYER, Seat.LOCAL)}
     return [index for index in match.engine.to_move(match.state)
