@@ -322,8 +322,11 @@ def check_records(records: list) -> list[str]:
     return problems
 
 
-def import_records(records: list, *, recorded_by=None) -> ImportReport:
+def import_records(records: list, *, recorded_by=None, witnessed: bool = False) -> ImportReport:
     """Check every record, then save the new ones in one transaction; duplicates (same fingerprint) are skipped.
+
+    The players named wait to confirm their seats (scoring/confirmations.py) unless `witnessed` (the operator's
+    `import_records --confirmed`).
 
     ImportRefused, saving nothing, when any record is bad.
     """
@@ -344,7 +347,7 @@ def import_records(records: list, *, recorded_by=None) -> ImportReport:
                 continue
             seen.add(key)
             try:
-                report.imported.append(save_record(record, recorded_by=recorded_by))
+                report.imported.append(save_record(record, recorded_by=recorded_by, witnessed=witnessed))
             except IntegrityError:  # the same record saved by someone else a moment ago
                 report.skipped.append((index, GameRecord.objects.filter(fingerprint=key).first()))
     report.skipped.sort(key=lambda skipped: skipped[0])
@@ -355,8 +358,8 @@ def _moment(record: dict) -> datetime:
     return parse_moment(record.get("finished_at") or record.get("started_at"))
 
 
-def import_file(data: bytes | str, *, recorded_by=None) -> ImportReport:
-    return import_records(parse_records(data), recorded_by=recorded_by)
+def import_file(data: bytes | str, *, recorded_by=None, witnessed: bool = False) -> ImportReport:
+    return import_records(parse_records(data), recorded_by=recorded_by, witnessed=witnessed)
 
 
 # --- Exporting ----------------------------------------------------------------------------------------------

@@ -307,3 +307,11 @@ def test_my_matches_show_number_start_and_turn_and_hide_ended_ones(client, stone
     assert "Waiting for mia, leo" in mine  # both look at their cards at once
     to_move = stones.seats.get(index=stones.engine.to_move(stones.state)[0]).label
     assert f"{to_move}'s turn" in mine
+
+
+def test_the_match_result_lists_the_winner_first(client, duel, mia):
+    turns.resign(match_id=duel.pk, seat=0)  # Mia, seat 0, resigns: Leo wins
+    client.force_login(mia)
+    page = client.get(reverse("match", args=[duel.pk])).text
+    result = page[page.index('<section class="card result">'):]
+    assert result.index("<td>1</td><td>leo") < result.index("<td>2</td><td>mia")

@@ -173,3 +173,18 @@ def test_results_are_listed_winner_first(client, alice, bob):
     assert result.index("Bob Dylan") < result.index("Alice Cooper")
     history = client.get(reverse("history")).text
     assert history.index("Bob Dylan</a> (30, winner)") < history.index("Alice Cooper</a> (20, #2)")
+
+
+def test_the_operator_may_import_a_sites_own_history_as_confirmed(alice, bob, tmp_path):
+    from django.core.management import call_command
+
+    record_table(alice, "alice", "bob")
+    path = tmp_path / "history.json"
+    path.write_text(transfer.to_json(transfer.records_of()))
+    GameRecord.objects.all().delete()
+    call_command("import_records", str(path))
+    assert set(Participant.objects.values_list("confirmation", flat=True)) == {"awaiting"}
+    GameRecord.objects.all().delete()
+    call_command("import_records", str(path), "--confirmed")
+    assert set(Participant.objects.values_list("confirmation", flat=True)) == {"confirmed"}
+    assert RatingChange.objects.count() == 2

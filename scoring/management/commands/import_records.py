@@ -1,4 +1,5 @@
-"""`manage.py import_records FILE [--user USERNAME]`: import match records, all of the file or nothing."""
+"""`manage.py import_records FILE [--user USERNAME] [--confirmed]`: import match records, all of the file or
+nothing."""
 import sys
 
 from django.contrib.auth import get_user_model
@@ -15,8 +16,12 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("file", help="The JSON file to import, or - for standard input.")
         parser.add_argument("--user", help="The username to record as the importer (default: none).")
+        parser.add_argument("--confirmed", action="store_true",
+                            help="The site's operator vouches for the records (a site's own history moved here): "
+                                 "they count at once. Otherwise each registered player named, but the importer, "
+                                 "confirms their seat first.")
 
-    def handle(self, *args, file, user=None, **options):
+    def handle(self, *args, file, user=None, confirmed=False, **options):
         recorded_by = None
         if user:
             try:
@@ -25,7 +30,7 @@ class Command(BaseCommand):
                 raise CommandError(f"There is no user {user!r}.") from None
         try:
             data = sys.stdin.buffer.read() if file == "-" else _read(file)
-            report = transfer.import_file(data, recorded_by=recorded_by)
+            report = transfer.import_file(data, recorded_by=recorded_by, witnessed=confirmed)
         except transfer.ImportRefused as refused:
             raise CommandError("Nothing was imported:\n" + "\n".join(f"- {p}" for p in refused.problems)) from None
         for index, existing in report.skipped:
