@@ -58,6 +58,8 @@ class LoginView(auth_views.LoginView):
 
     def get_success_url(self):
         going = self.get_redirect_url() or self.request.session.get(arrival.SESSION_KEY, "")
+        if self.request.method != "POST":  # already logged in: go on, but take no seat on a GET
+            return going or self.get_default_redirect_url()
         return arrival.arrive(self.request, going) or self.get_default_redirect_url()
 
     def get_context_data(self, **kwargs):

@@ -315,3 +315,10 @@ def test_the_match_result_lists_the_winner_first(client, duel, mia):
     page = client.get(reverse("match", args=[duel.pk])).text
     result = page[page.index('<section class="card result">'):]
     assert result.index("<td>1</td><td>leo") < result.index("<td>2</td><td>mia")
+
+
+def test_a_resigned_match_replays_to_its_last_step(client, duel):
+    match = turns.resign(match_id=duel.pk, seat=1)
+    url = reverse("record_replay", args=[match.game_record_id])
+    last = client.get(f"{url}?step=1")
+    assert last.status_code == 200 and "no longer replays" not in last.text

@@ -104,3 +104,11 @@ def test_a_wrong_token_names_no_match(client, invitation):
     match, _join = invitation
     wrong = reverse("match_join", args=[match.pk, "not-the-token"])
     assert "You are joining" not in client.get(f"{reverse('login')}?next={quote(wrong)}").text
+
+
+def test_a_logged_in_visitor_sent_to_the_login_page_is_not_seated_by_a_get(client, invitation, bob):
+    match, join = invitation
+    client.force_login(bob)
+    response = client.get(f"{reverse('login')}?next={quote(join)}")
+    assert response.url == join  # the join page asks before seating
+    assert not seated(bob, match)
