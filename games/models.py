@@ -66,14 +66,6 @@ class Match(models.Model):
         return self.game_info.engine
 
     @property
-    def waiting_for(self) -> list[str]:
-        """The names of the seats to move (for lists of matches): empty unless the match is in progress."""
-        if self.status != self.PLAYING or self.state is None:
-            return []
-        labels = {seat.index: seat.label for seat in self.seats.all()}
-        return [labels[index] for index in self.engine.to_move(self.state) if index in labels]
-
-    @property
     def deadline(self):
         if self.time_limit is None or self.started_at is None:
             return None

@@ -96,12 +96,12 @@ def test_a_player_resigns_the_match_ends_winner_first_and_leaves_the_lists(new_c
     number = match_number(mia)
     mia.locator(".table-status", has_text="Your move").wait_for()
 
-    # The lists say which match it is, since when, and whose turn.
+    # The lists say which match it is, since when, and whose turn (both look at their cards at once).
     leo.goto("/play/")
     row = leo.locator(f'#my-matches li[data-match="{number}"]')
     expect(row).to_have_count(1)
     text = squeezed(row.inner_text())
-    assert f"Rat-a-Tat Cat #{number}" in text and "started" in text and "Waiting for Mia, Leo" in text
+    assert f"Rat-a-Tat Cat #{number}" in text and "started" in text and "Your turn" in text
     leo.go_back()
     leo.locator("#live-status", has_text="Live").wait_for()
 

@@ -304,9 +304,14 @@ def test_my_matches_show_number_start_and_turn_and_hide_ended_ones(client, stone
     assert f'data-match="{duel.pk}"' in mine and f'data-match="{waiting.pk}"' in mine
     assert f'data-match="{ended.pk}"' not in mine and f'data-match="{cancelled.pk}"' not in mine
     assert f"#{duel.pk}" in mine and "started" in mine
-    assert "Waiting for mia, leo" in mine  # both look at their cards at once
+    rows = {number: mine.split(f'data-match="{number}"')[1].split("</li>")[0] for number in (duel.pk, stones.pk)}
+    assert "Your turn" in rows[duel.pk]  # both look at their cards at once, Mia too
     to_move = stones.seats.get(index=stones.engine.to_move(stones.state)[0]).label
-    assert f"{to_move}'s turn" in mine
+    assert ("Your turn" if to_move == "mia" else "leo&#x27;s turn") in rows[stones.pk]
+    client.force_login(leo)
+    page = client.get(reverse("lobby")).text
+    watch = page.split("<h2>Watch</h2>")[1]
+    assert "Your turn" in watch.split(f'data-match="{duel.pk}"')[1].split("</li>")[0]
 
 
 def test_the_match_result_lists_the_winner_first(client, duel, mia):
@@ -322,3 +327,10 @@ def test_a_resigned_match_replays_to_its_last_step(client, duel):
     url = reverse("record_replay", args=[match.game_record_id])
     last = client.get(f"{url}?step=1")
     assert last.status_code == 200 and "no longer replays" not in last.text
+
+
+def test_the_list_names_the_player_to_move_to_the_others(client, stones, make_user):
+    to_move = stones.seats.get(index=stones.engine.to_move(stones.state)[0]).label
+    client.force_login(make_user("ann"))  # a spectator: the match is in the Watch list
+    row = client.get(reverse("lobby")).text.split(f'data-match="{stones.pk}"')[1].split("</li>")[0]
+    assert f"{to_move}&#x27;s turn" in row and "Your turn" not in row
