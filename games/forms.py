@@ -6,6 +6,7 @@ from django import forms
 
 from games.contract import option_applies
 from games.lobby import SeatPlan
+from games.models import Match
 
 NO_SEAT = ""
 
@@ -34,6 +35,18 @@ def seat_choices(game) -> list[tuple[str, str]]:
             ("local", "Local player at this screen")] + [(f"bot:{level}", f"Bot: {level}") for level in levels]
 
 
+# Minutes a player to move may stay away before the others can claim the match (0: they never can).
+ABSENCE_CHOICES = [(60, "an hour"), (24 * 60, "a day"), (3 * 24 * 60, "three days"), (7 * 24 * 60, "a week"),
+                   (0, "any time: the match is never claimed")]
+
+
+def absence_limit(minutes: int | None) -> timedelta | None:
+    """The host's choice: not given = a day; 0 = never."""
+    if minutes is None:
+        return Match.DEFAULT_ABSENCE
+    return timedelta(minutes=minutes) if minutes else None
+
+
 class NewMatchForm(forms.Form):
     def __init__(self, game, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -52,6 +65,11 @@ class NewMatchForm(forms.Form):
         self.fields["listed"] = forms.BooleanField(
             label="List the open seats in the lobby", required=False, initial=True,
             help_text="Anyone may then take an open seat; otherwise only your invitation link leads to them.")
+        self.fields["absent_after"] = forms.TypedChoiceField(
+            label="A player who does not move for", choices=ABSENCE_CHOICES, coerce=int, initial=24 * 60,
+            required=False, empty_value=None,
+            help_text="After this long, the others may claim the match: it ends, scored as abandoned by the "
+                      "absent player.")
         choices = seat_choices(game)
         bots = [c for c, _ in choices if c.startswith("bot:")]
         defaults = ["me", bots[-1] if bots else "invite"]
@@ -119,4 +137,5 @@ class NewMatchForm(forms.Form):
             "seats": data["plans"],
             "time_limit": timedelta(minutes=minutes) if minutes else None,
             "listed": data.get("listed", False),
+            "absence_limit": absence_limit(data.get("absent_after")),
         }

@@ -24,15 +24,15 @@ from games.wake import wake
 def lobby(request):
     open_matches = (
         Match.objects.filter(status=Match.OPEN, listed=True, seats__kind=Seat.OPEN)
-        .distinct().prefetch_related("seats")[:50]
+        .distinct().prefetch_related("seats__profile")[:50]
     )
     mine = []
     if request.user.is_authenticated:
         mine = (
             Match.objects.filter(Q(host=request.user) | Q(seats__user=request.user))
-            .exclude(status=Match.FINISHED).distinct().prefetch_related("seats")[:50]
+            .filter(status__in=[Match.OPEN, Match.PLAYING]).distinct().prefetch_related("seats__profile")[:50]
         )
-    watch = Match.objects.filter(status=Match.PLAYING).prefetch_related("seats")[:20]
+    watch = Match.objects.filter(status=Match.PLAYING).prefetch_related("seats__profile")[:20]
     return render(request, "games/lobby.html", {
         "open_matches": open_matches, "mine": mine, "watch": watch, "playable": registry.playable_games(),
     })
@@ -127,6 +127,60 @@ def move(request, match_id):
     if not request.htmx:
         return redirect("match", match_id)
     return HttpResponse(render_table(match, seats, request.user, seat, request=request))
+
+
+def _seat_field(data, name: str) -> int | None:
+    value = data.get(name, "")
+    return int(value) if value.isascii() and value.isdigit() and len(value) < 4 else None
+
+
+def _end_early(request, match_id: int, end) -> HttpResponse:
+    """Resign or claim for the posted seat, which this user must act for; `end(match_id, seat)` does it."""
+    seats = list(Seat.objects.filter(match__pk=match_id).select_related("profile"))
+    if not seats:
+        raise Http404("There is no such match.")
+    if not request.user.is_authenticated:
+        return _table_response(request, match_id, error="Log in to play.", status=403)
+    seat = _seat_field(request.POST, "seat")
+    if seat is None or seat not in controlled_seats(seats, request.user):
+        return _table_response(request, match_id, error="You cannot act for that seat.", status=403)
+    try:
+        match = end(match_id, seat)
+    except turns.MatchError as exc:
+        return _table_response(request, match_id, error=str(exc), status=exc.status)
+    if not request.htmx:
+        return redirect("match", match_id)
+    return HttpResponse(render_table(match, seats, request.user, seat, request=request))
+
+
+@require_POST
+def resign(request, match_id):
+    """A player gives up: the match ends now and they take the last place (games/endings.py)."""
+    return _end_early(request, match_id, lambda match_id, seat: turns.resign(match_id=match_id, seat=seat))
+
+
+@require_POST
+def claim(request, match_id):
+    """Another player ends a match whose player to move stayed away longer than the host allowed."""
+    absent = _seat_field(request.POST, "absent")
+    if absent is None:
+        return _table_response(request, match_id, error="Say which seat is absent.", status=400)
+    return _end_early(request, match_id,
+                      lambda match_id, seat: turns.claim(match_id=match_id, seat=seat, absent=absent))
+
+
+@require_POST
+@login_required
+def cancel(request, match_id):
+    """The host calls off a match that has not started."""
+    get_object_or_404(Match, pk=match_id)
+    try:
+        seating.cancel_match(match_id=match_id, user=request.user)
+    except seating.SeatingError as exc:
+        messages.error(request, str(exc))
+        return redirect("match", match_id)
+    messages.success(request, f"Match #{match_id} is cancelled.")
+    return redirect("lobby")
 
 
 MAX_PARTS = 16  # choices one form may compose into an action (docs/live-matches.md)

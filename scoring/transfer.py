@@ -18,6 +18,7 @@ from django.db.models import QuerySet
 from django.utils import timezone
 
 from catsite import limits
+from games import endings
 from games.contract import is_whole
 from games.registry import BY_SLUG
 from scoring import ratings
@@ -196,17 +197,42 @@ def check_online(record: dict) -> None:
     moves = record.get("moves")
     _check_moves(moves)
     state = new_state(record)
-    for number, move in enumerate(moves, start=1):
+    last = moves[-1]
+    ending = endings.is_ending(last["action"])  # a resignation or a claim ends the match early (games/endings.py)
+    for number, move in enumerate(moves[:-1] if ending else moves, start=1):
         if engine.is_over(state):
             raise RecordProblem(f"the game ended after move {number - 1}, but the record goes on to move {len(moves)}")
         state = _apply(BY_SLUG[record["game"]], state, move)
-    if not engine.is_over(state):
+    if ending:
+        expected = _check_ending(record, engine, state, last)
+    elif not engine.is_over(state):
         raise RecordProblem(f"the game is not over after the last move ({len(moves)})")
+    elif "ended" in record:
+        raise RecordProblem("the record says the match ended early, but its last move is not a resignation or claim")
+    else:
+        expected = engine.outcome(state)
     if _plain(engine.final(state)) != _plain(record["final"]):
         raise RecordProblem("the final state is not the one the moves lead to")
-    if _plain(engine.outcome(state)) != _plain(record["result"]):
+    if _plain(expected) != _plain(record["result"]):
         raise RecordProblem(f"the result is not the one the moves lead to: the engine scores "
-                            f"{engine.outcome(state)['scores']} with ranks {engine.outcome(state)['ranks']}")
+                            f"{expected['scores']} with ranks {expected['ranks']}")
+
+
+def _check_ending(record: dict, engine, state, last: dict) -> dict:
+    """The last move resigns or claims: it must be possible then, and `ended` must say so. The expected result."""
+    seats = len(record["seats"])
+    if engine.is_over(state):
+        raise RecordProblem(f"the game was already over before its last move ({last['seq']}), "
+                            f"a {last['action']['type']}")
+    gone = endings.leaver(last["seat"], last["action"])
+    if last["seat"] is None or gone is None or not 0 <= gone < seats or not 0 <= last["seat"] < seats:
+        raise RecordProblem(f"move {last['seq']} ({last['action']['type']}) must be made by a seat and name one")
+    if last["action"]["type"] == endings.CLAIM and (gone == last["seat"] or gone not in engine.to_move(state)):
+        raise RecordProblem(f"move {last['seq']} claims the match from seat {gone}, who was not the one to move")
+    if _plain(record.get("ended")) != endings.ended(last["seat"], last["action"]):
+        raise RecordProblem(f"a record ending with a {last['action']['type']} says so in its ended field: "
+                            f"{json.dumps(endings.ended(last['seat'], last['action']))}")
+    return endings.outcome(engine, state, gone)
 
 
 def _check_moves(moves) -> None:
@@ -257,6 +283,8 @@ def replay(record: dict, upto: int | None = None):
     state = new_state(record)
     moves = record.get("moves") or []
     for move in moves[: len(moves) if upto is None else upto]:
+        if endings.is_ending(move["action"]):
+            break  # a resignation or claim changes no game state: it ends the match (games/endings.py)
         state = _apply(game, state, move)
     return state
 
@@ -268,7 +296,8 @@ def replay_steps(record: dict):
     state = new_state(record)
     yield state
     for move in record.get("moves") or []:
-        state = _apply(game, state, move)
+        if not endings.is_ending(move["action"]):  # a resignation or claim changes no game state
+            state = _apply(game, state, move)
         yield state
 
 
@@ -310,8 +339,11 @@ def check_records(records: list) -> list[str]:
     return problems
 
 
-def import_records(records: list, *, recorded_by=None) -> ImportReport:
+def import_records(records: list, *, recorded_by=None, witnessed: bool = False) -> ImportReport:
     """Check every record, then save the new ones in one transaction; duplicates (same fingerprint) are skipped.
+
+    The players named wait to confirm their seats (scoring/confirmations.py) unless `witnessed` (the operator's
+    `import_records --confirmed`).
 
     ImportRefused, saving nothing, when any record is bad.
     """
@@ -332,7 +364,7 @@ def import_records(records: list, *, recorded_by=None) -> ImportReport:
                 continue
             seen.add(key)
             try:
-                report.imported.append(save_record(record, recorded_by=recorded_by))
+                report.imported.append(save_record(record, recorded_by=recorded_by, witnessed=witnessed))
             except IntegrityError:  # the same record saved by someone else a moment ago
                 report.skipped.append((index, GameRecord.objects.filter(fingerprint=key).first()))
     report.skipped.sort(key=lambda skipped: skipped[0])
@@ -343,8 +375,8 @@ def _moment(record: dict) -> datetime:
     return parse_moment(record.get("finished_at") or record.get("started_at"))
 
 
-def import_file(data: bytes | str, *, recorded_by=None) -> ImportReport:
-    return import_records(parse_records(data), recorded_by=recorded_by)
+def import_file(data: bytes | str, *, recorded_by=None, witnessed: bool = False) -> ImportReport:
+    return import_records(parse_records(data), recorded_by=recorded_by, witnessed=witnessed)
 
 
 # --- Exporting ----------------------------------------------------------------------------------------------

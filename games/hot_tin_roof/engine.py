@@ -192,8 +192,10 @@ def final(state: dict) -> dict:
 
 
 def outcome(state: dict) -> dict:
-    """The record's `result`: scores (cans + 10 per fish), strict ranks (the seat tie-break), the breakdown."""
-    if not is_over(state):
-        refuse("not_over", "The game is not over yet.")
+    """The record's `result`: scores (cans + 10 per fish), strict ranks (the seat tie-break), the breakdown.
+
+    A match ended early (a resignation, docs/live-matches.md) has no trigger player yet: the seat tie-break then
+    counts from the player whose turn it was, as if they had taken the last fish."""
     done = final(state)
-    return rules.result(done["players"], done["trigger_seat"], state["options"])
+    trigger = done["trigger_seat"] if done["trigger_seat"] is not None else state["turn"]
+    return rules.result(done["players"], trigger, state["options"])
