@@ -4,7 +4,9 @@ from datetime import timedelta
 
 from django import forms
 
+from games.contract import option_applies
 from games.lobby import SeatPlan
+from games.models import Match
 
 NO_SEAT = ""
 
@@ -33,6 +35,18 @@ def seat_choices(game) -> list[tuple[str, str]]:
             ("local", "Local player at this screen")] + [(f"bot:{level}", f"Bot: {level}") for level in levels]
 
 
+# Minutes a player to move may stay away before the others can claim the match (0: they never can).
+ABSENCE_CHOICES = [(60, "an hour"), (24 * 60, "a day"), (3 * 24 * 60, "three days"), (7 * 24 * 60, "a week"),
+                   (0, "any time: the match is never claimed")]
+
+
+def absence_limit(minutes: int | None) -> timedelta | None:
+    """The host's choice: not given = a day; 0 = never."""
+    if minutes is None:
+        return Match.DEFAULT_ABSENCE
+    return timedelta(minutes=minutes) if minutes else None
+
+
 class NewMatchForm(forms.Form):
     def __init__(self, game, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -51,6 +65,11 @@ class NewMatchForm(forms.Form):
         self.fields["listed"] = forms.BooleanField(
             label="List the open seats in the lobby", required=False, initial=True,
             help_text="Anyone may then take an open seat; otherwise only your invitation link leads to them.")
+        self.fields["absent_after"] = forms.TypedChoiceField(
+            label="A player who does not move for", choices=ABSENCE_CHOICES, coerce=int, initial=24 * 60,
+            required=False, empty_value=None,
+            help_text="After this long, the others may claim the match: it ends, scored as abandoned by the "
+                      "absent player.")
         choices = seat_choices(game)
         bots = [c for c, _ in choices if c.startswith("bot:")]
         defaults = ["me", bots[-1] if bots else "invite"]
@@ -66,10 +85,28 @@ class NewMatchForm(forms.Form):
         return [(self[f"seat_{i}"], self[f"name_{i}"]) for i in range(self.game.engine.MAX_SEATS)]
 
     def option_rows(self):
-        return [self[f"option_{name}"] for name in self.option_names] + ([self["minutes"]] if self.timed else [])
+        """Each option's field with the condition under which it matters ({"option_end": "rounds"}, or {}):
+        the page shows a field only while its condition holds (static/js/options.js; all show without a script)."""
+        specs = self.game.engine.OPTIONS
+        rows = [(self[f"option_{name}"], {f"option_{k}": v for k, v in specs[name].get("when", {}).items()})
+                for name in self.option_names]
+        if self.timed:
+            rows.append((self["minutes"], {self.timed[0]: self.timed[1]}))
+        return [{"field": field, "when": when} for field, when in rows]
+
+    def _drop_options_that_do_not_apply(self, data: dict) -> None:
+        """An option that does not matter for the chosen others is not checked: what was typed into a field the
+        page hid cannot refuse the match. It takes its default."""
+        specs = self.game.engine.OPTIONS
+        chosen = {name: data.get(f"option_{name}", specs[name].get("default")) for name in self.option_names}
+        for name in self.option_names:
+            if not option_applies(specs[name], chosen):
+                self.errors.pop(f"option_{name}", None)
+                data[f"option_{name}"] = specs[name].get("default")
 
     def clean(self):
         data = super().clean()
+        self._drop_options_that_do_not_apply(data)
         engine = self.game.engine
         plans = []
         for index in range(engine.MAX_SEATS):
@@ -100,4 +137,5 @@ class NewMatchForm(forms.Form):
             "seats": data["plans"],
             "time_limit": timedelta(minutes=minutes) if minutes else None,
             "listed": data.get("listed", False),
+            "absence_limit": absence_limit(data.get("absent_after")),
         }

@@ -1,8 +1,9 @@
-"""Setting matches up: create one with its seats, take an open seat by invitation, start, rematch."""
+"""Setting matches up: create one with its seats, take an open seat by invitation, start, cancel, rematch."""
 import secrets
 from dataclasses import dataclass
 
 from django.db import transaction
+from django.utils import timezone
 
 from games import registry, turns
 from games.contract import IllegalAction
@@ -27,7 +28,7 @@ def new_seed() -> int:
 
 @transaction.atomic
 def create_match(*, host, game: str, options: dict, seats: list[SeatPlan], time_limit=None,
-                 listed: bool = True) -> Match:
+                 listed: bool = True, absence_limit=Match.DEFAULT_ABSENCE) -> Match:
     """A new match; it starts at once when nobody has to be invited."""
     known = registry.get(game)
     engine = known.engine
@@ -40,7 +41,8 @@ def create_match(*, host, game: str, options: dict, seats: list[SeatPlan], time_
     except IllegalAction as exc:
         raise SeatingError(str(exc)) from exc
     match = Match.objects.create(game=game, options=options, seed=new_seed(), host=host, time_limit=time_limit,
-                                 has_bots=any(plan.kind == "bot" for plan in seats), listed=listed)
+                                 has_bots=any(plan.kind == "bot" for plan in seats), listed=listed,
+                                 absence_limit=absence_limit)
     Seat.objects.bulk_create(seat_from_plan(match, index, plan, host) for index, plan in enumerate(seats))
     start_if_full(match)
     return match
@@ -72,6 +74,8 @@ def take_seat(*, match_id: int, user, token: str) -> Seat:
     match = Match.objects.select_for_update().get(pk=match_id)
     if not secrets.compare_digest(token, match.invite_token):
         raise SeatingError("This invitation link is not valid.")
+    if match.status == Match.CANCELLED:
+        raise SeatingError("This match was cancelled by its host.")
     if match.status != Match.OPEN:
         raise SeatingError("This match has already started.")
     if match.seats.filter(user=user, kind=Seat.PLAYER).exists():
@@ -87,6 +91,21 @@ def take_seat(*, match_id: int, user, token: str) -> Seat:
 
 
 @transaction.atomic
+def cancel_match(*, match_id: int, user) -> Match:
+    """The host calls off a match nobody has started playing: it leaves every list, and nothing is recorded."""
+    match = Match.objects.select_for_update().get(pk=match_id)
+    if match.host_id != user.pk:
+        raise SeatingError("Only the host can cancel this match.")
+    if match.status != Match.OPEN:
+        raise SeatingError("A match can be cancelled only before it starts; once it is under way, resign instead.")
+    match.status = Match.CANCELLED
+    match.finished_at = timezone.now()
+    match.save(update_fields=["status", "finished_at"])
+    turns.announce(match)  # the guests' pages show that it is off
+    return match
+
+
+@transaction.atomic
 def rematch(*, match_id: int, user) -> Match:
     """Same game, same options, same people in the same seats, a new seed; starts at once."""
     match = Match.objects.select_for_update().get(pk=match_id)
@@ -99,7 +118,7 @@ def rematch(*, match_id: int, user) -> Match:
         return existing
     again = Match.objects.create(
         game=match.game, options=match.options, seed=new_seed(), host=user, time_limit=match.time_limit,
-        rematch_of=match, has_bots=match.has_bots, listed=match.listed,
+        rematch_of=match, has_bots=match.has_bots, listed=match.listed, absence_limit=match.absence_limit,
     )
     Seat.objects.bulk_create(
         Seat(match=again, index=s.index, kind=s.kind, user=s.user, profile=s.profile, name=s.name,

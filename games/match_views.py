@@ -24,15 +24,15 @@ from games.wake import wake
 def lobby(request):
     open_matches = (
         Match.objects.filter(status=Match.OPEN, listed=True, seats__kind=Seat.OPEN)
-        .distinct().prefetch_related("seats")[:50]
+        .distinct().prefetch_related("seats__profile")[:50]
     )
     mine = []
     if request.user.is_authenticated:
         mine = (
             Match.objects.filter(Q(host=request.user) | Q(seats__user=request.user))
-            .exclude(status=Match.FINISHED).distinct().prefetch_related("seats")[:50]
+            .filter(status__in=[Match.OPEN, Match.PLAYING]).distinct().prefetch_related("seats__profile")[:50]
         )
-    watch = Match.objects.filter(status=Match.PLAYING).prefetch_related("seats")[:20]
+    watch = Match.objects.filter(status=Match.PLAYING).prefetch_related("seats__profile")[:20]
     return render(request, "games/lobby.html", {
         "open_matches": open_matches, "mine": mine, "watch": watch, "playable": registry.playable_games(),
     })
@@ -129,19 +129,99 @@ def move(request, match_id):
     return HttpResponse(render_table(match, seats, request.user, seat, request=request))
 
 
+def _seat_field(data, name: str) -> int | None:
+    value = data.get(name, "")
+    return int(value) if value.isascii() and value.isdigit() and len(value) < 4 else None
+
+
+def _end_early(request, match_id: int, end) -> HttpResponse:
+    """Resign or claim for the posted seat, which this user must act for; `end(match_id, seat)` does it."""
+    seats = list(Seat.objects.filter(match__pk=match_id).select_related("profile"))
+    if not seats:
+        raise Http404("There is no such match.")
+    if not request.user.is_authenticated:
+        return _table_response(request, match_id, error="Log in to play.", status=403)
+    seat = _seat_field(request.POST, "seat")
+    if seat is None or seat not in controlled_seats(seats, request.user):
+        return _table_response(request, match_id, error="You cannot act for that seat.", status=403)
+    try:
+        match = end(match_id, seat)
+    except turns.MatchError as exc:
+        return _table_response(request, match_id, error=str(exc), status=exc.status)
+    if not request.htmx:
+        return redirect("match", match_id)
+    return HttpResponse(render_table(match, seats, request.user, seat, request=request))
+
+
+@require_POST
+def resign(request, match_id):
+    """A player gives up: the match ends now and they take the last place (games/endings.py)."""
+    return _end_early(request, match_id, lambda match_id, seat: turns.resign(match_id=match_id, seat=seat))
+
+
+@require_POST
+def claim(request, match_id):
+    """Another player ends a match whose player to move stayed away longer than the host allowed."""
+    absent = _seat_field(request.POST, "absent")
+    if absent is None:
+        return _table_response(request, match_id, error="Say which seat is absent.", status=400)
+    return _end_early(request, match_id,
+                      lambda match_id, seat: turns.claim(match_id=match_id, seat=seat, absent=absent))
+
+
+@require_POST
+@login_required
+def cancel(request, match_id):
+    """The host calls off a match that has not started."""
+    get_object_or_404(Match, pk=match_id)
+    try:
+        seating.cancel_match(match_id=match_id, user=request.user)
+    except seating.SeatingError as exc:
+        messages.error(request, str(exc))
+        return redirect("match", match_id)
+    messages.success(request, f"Match #{match_id} is cancelled.")
+    return redirect("lobby")
+
+
+MAX_PARTS = 16  # choices one form may compose into an action (docs/live-matches.md)
+SCALARS = (str, int, float, bool, type(None))
+
+
 def _parse_move(data) -> tuple[int, int, dict]:
-    """Read a posted move. `action` is the JSON of a legal action; `part` fields add keys chosen in the form."""
+    """Read a posted move. `action` is the JSON of an action; each `part...` field adds keys chosen in the form."""
+    unreadable = ValueError("That move could not be read; please choose it again.")
     try:
         seat, version = int(data["seat"]), int(data["version"])
         action = json.loads(data["action"])
-        for key in sorted(k for k in data if k.startswith("part")):
-            for part in data.getlist(key):
-                action.update(json.loads(part))
+        parts = [part for key in sorted(k for k in data if k.startswith("part")) for part in data.getlist(key)]
+        if len(parts) > MAX_PARTS:
+            raise ValueError("too many choices")
+        parts = [json.loads(part, parse_constant=_no_constant) for part in parts]
     except (KeyError, ValueError, TypeError, AttributeError):
-        raise ValueError("That move could not be read; please choose it again.") from None
+        raise unreadable from None
     if not isinstance(action, dict):
-        raise ValueError("That move could not be read; please choose it again.")
+        raise unreadable
+    for part in parts:
+        _add_part(action, part)
     return seat, version, action
+
+
+def _no_constant(name: str):
+    raise ValueError(f"{name} is not a value a move may hold")  # NaN and Infinity: not JSON, not storable
+
+
+def _plain(value) -> bool:
+    """A value a choice may hold: a string, number, true/false or null, or a flat list of them (a path)."""
+    return isinstance(value, SCALARS) or (isinstance(value, list) and all(isinstance(v, SCALARS) for v in value))
+
+
+def _add_part(action: dict, part) -> None:
+    """A choice adds keys of plain values; it never sets "type" nor a key the action or a choice already has."""
+    if not isinstance(part, dict) or not all(_plain(value) for value in part.values()):
+        raise ValueError("That move could not be read; please choose it again.")
+    if "type" in part or action.keys() & part.keys():
+        raise ValueError("Those choices do not make one move; please choose again.")
+    action.update(part)
 
 
 @login_required

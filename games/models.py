@@ -1,5 +1,6 @@
 """Live matches: the match with its state snapshot, who sits where, and the log of every move."""
 import secrets
+from datetime import timedelta
 
 from django.conf import settings
 from django.db import models
@@ -13,8 +14,10 @@ def new_token() -> str:
 
 
 class Match(models.Model):
-    OPEN, PLAYING, FINISHED = "open", "playing", "finished"
-    STATUSES = [(OPEN, "Waiting for players"), (PLAYING, "In progress"), (FINISHED, "Finished")]
+    OPEN, PLAYING, FINISHED, CANCELLED = "open", "playing", "finished", "cancelled"
+    STATUSES = [(OPEN, "Waiting for players"), (PLAYING, "In progress"), (FINISHED, "Finished"),
+                (CANCELLED, "Cancelled")]
+    DEFAULT_ABSENCE = timedelta(days=1)
 
     game = models.CharField(max_length=30, db_index=True)
     options = models.JSONField(default=dict)
@@ -24,6 +27,11 @@ class Match(models.Model):
     version = models.PositiveIntegerField(default=0)
     time_limit = models.DurationField(null=True, blank=True, help_text="For games that end when time is up.")
     time_up = models.BooleanField(default=False)
+    absence_limit = models.DurationField(
+        null=True, blank=True, default=DEFAULT_ABSENCE,
+        help_text="When the player to move has not moved for this long, the others may claim the match "
+                  "(it is scored as abandoned by the absent player). Empty: never.",
+    )
     has_bots = models.BooleanField(default=False, help_text="Bots sit down when the match is made and never leave.")
     host = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="hosted_matches")
     invite_token = models.CharField(max_length=32, default=new_token)

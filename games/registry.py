@@ -107,6 +107,15 @@ class Game:
             return None
         return f"{self.slug}/replay.html"
 
+    @cached_property
+    def status_template(self) -> str | None:
+        """The game's own status line (what the viewing seat may do now), when it words one."""
+        try:
+            get_template(f"{self.slug}/status.html")
+        except TemplateDoesNotExist:
+            return None
+        return f"{self.slug}/status.html"
+
     @property
     def table_css(self) -> list[str]:
         """The stylesheets its match table needs (loaded on its match and replay pages only)."""

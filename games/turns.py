@@ -1,14 +1,16 @@
-"""The one way in: every change to a live match's state goes through `play` (or `start`, which deals)."""
+"""The one way in: every change to a live match's state goes through `play` (or `start`, which deals, or
+`resign` and `claim`, which end it early: games/endings.py)."""
 from __future__ import annotations
 
 import copy
 
 from django.db import transaction
+from django.db.models import Max
 from django.utils import timezone
 
 from catsite import limits
-from games import live
-from games.models import Match, Move
+from games import endings, live
+from games.models import Match, Move, Seat
 
 
 class MatchError(Exception):
@@ -27,6 +29,10 @@ class NotPlaying(MatchError):
 
 class IllegalMove(MatchError):
     status = 400
+
+
+class NotAllowed(MatchError):
+    status = 403
 
 
 TIME_UP = {"type": "time_up"}
@@ -100,13 +106,84 @@ def _apply(match: Match, seat: int | None, action: dict) -> None:
     _after_commit(match)
 
 
+def resign(*, match_id: int, seat: int) -> Match:
+    """`seat` gives up: the match ends at once, that seat ranks last, the record says so (games/endings.py).
+
+    The caller has checked that the user acts for `seat`. A resignation needs no version: it is not chosen on
+    a particular board, and a second one finds the match over.
+    """
+    stop_clock_if_due(match_id)  # a match whose time ran out ended by time, before anyone could resign
+    with transaction.atomic():
+        match = _playing(match_id)
+        if not match.seats.filter(index=seat).exists():
+            raise IllegalMove("There is no such seat at this match.")
+        _end(match, seat, {"type": endings.RESIGN})
+    return match
+
+
+def absent_seats(match: Match, seats: list[Seat], now=None) -> list[int]:
+    """The people's seats to move that have not moved for the host's chosen time (since their own last move, or
+    since the start): the others may claim the match from them. Bots are never absent."""
+    if match.status != Match.PLAYING or match.absence_limit is None or match.state is None:
+        return []
+    since = now or timezone.now()
+    if since - match.started_at < match.absence_limit:
+        return []  # nobody can have been away that long yet (and the page asks the database nothing)
+    last = dict(match.moves.values("seat").annotate(last=Max("created_at")).values_list("seat", "last").order_by())
+    people = {s.index for s in seats if s.kind in (Seat.PLAYER, Seat.LOCAL)}
+    return [index for index in match.engine.to_move(match.state)
+            if index in people and since - (last.get(index) or match.started_at) >= match.absence_limit]
+
+
+def claim(*, match_id: int, seat: int, absent: int) -> Match:
+    """The player at `seat` ends a match that seat `absent` has left: scored as abandoned by `absent`.
+
+    Allowed once `absent` is to move and has not moved for the match's `absence_limit`, by a seat that is not
+    absent itself; never against a seat the same user acts for (a host cannot claim their own local players').
+    """
+    stop_clock_if_due(match_id)
+    with transaction.atomic():
+        match = _playing(match_id)
+        seats = list(match.seats.all())
+        by_index = {s.index: s for s in seats}
+        if seat not in by_index or absent not in by_index:
+            raise IllegalMove("There is no such seat at this match.")
+        if absent == seat or (by_index[absent].user_id is not None
+                              and by_index[absent].user_id == by_index[seat].user_id):
+            raise NotAllowed("You cannot claim the match from a seat you play yourself.")
+        away = absent_seats(match, seats)
+        if absent not in away:
+            raise NotAllowed(f"{by_index[absent].label} is not absent: the match can be claimed only when the "
+                             "player to move has not moved for the time the host chose.")
+        if seat in away:
+            raise NotAllowed("You have not moved for as long yourself: make your move first.")
+        _end(match, seat, {"type": endings.CLAIM, "absent": absent})
+    return match
+
+
+def _playing(match_id: int) -> Match:
+    match = Match.objects.select_for_update().get(pk=match_id)
+    if match.status != Match.PLAYING:
+        raise NotPlaying("This match is not in progress." if match.status == Match.OPEN else "This match is over.")
+    return match
+
+
+def _end(match: Match, seat: int, action: dict) -> None:
+    """Record an ending move (the match's last), finish the match and save its record."""
+    match.version += 1
+    Move.objects.create(match=match, seq=match.version, seat=seat, action=action)
+    _finish(match)
+    match.save(update_fields=["version", "status", "finished_at", "game_record"])
+    _after_commit(match)
+
+
 def _finish(match: Match) -> None:
     from games.records import match_record
     from scoring.records import save_record
 
     match.status = Match.FINISHED
     match.finished_at = timezone.now()
-    match.game_record = save_record(match_record(match), recorded_by=match.host)
+    match.game_record = save_record(match_record(match), recorded_by=match.host, witnessed=True)
 
 
 def announce(match: Match) -> None:

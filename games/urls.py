@@ -12,6 +12,9 @@ urlpatterns = [
     path("matches/<int:match_id>/table/", match_views.table, name="match_table"),
     path("matches/<int:match_id>/move/", match_views.move, name="match_move"),
     path("matches/<int:match_id>/join/<str:token>/", match_views.join, name="match_join"),
+    path("matches/<int:match_id>/resign/", match_views.resign, name="match_resign"),
+    path("matches/<int:match_id>/claim/", match_views.claim, name="match_claim"),
+    path("matches/<int:match_id>/cancel/", match_views.cancel, name="match_cancel"),
     path("matches/<int:match_id>/rematch/", match_views.rematch, name="match_rematch"),
     path("matches/<int:match_id>/record.json", match_views.record, name="match_record"),
 ]

@@ -13,10 +13,10 @@ urlpatterns = [
     path("password_change/done/", auth_views.PasswordChangeDoneView.as_view(), name="password_change_done"),
     path(
         "password_reset/",
-        auth_views.PasswordResetView.as_view(subject_template_name="registration/password_reset_subject.txt"),
+        account_views.PasswordResetView.as_view(),
         name="password_reset",
     ),
     path("password_reset/done/", auth_views.PasswordResetDoneView.as_view(), name="password_reset_done"),
-    path("reset/<uidb64>/<token>/", auth_views.PasswordResetConfirmView.as_view(), name="password_reset_confirm"),
+    path("reset/<uidb64>/<token>/", account_views.PasswordResetConfirmView.as_view(), name="password_reset_confirm"),
     path("reset/done/", auth_views.PasswordResetCompleteView.as_view(), name="password_reset_complete"),
 ]

@@ -1,12 +1,17 @@
 """Forms for accounts and player profiles: they parse and check input; the services do the work."""
 
+import re
+
 from django import forms
 from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import UserCreationForm
+from django.core.validators import MaxLengthValidator
 
 from scoring import avatars, services
 
 HANDLE_HELP = "Letters, digits, - and _ only: your page will be at /players/your-handle/."
+HANDLE_ERRORS = {"invalid": "A handle is letters, digits, - and _ only: no spaces or other signs."}
+USERNAME = re.compile(r"[A-Za-z0-9_-]+")
 DUPLICATE_HANDLE = "That handle is already taken (handles ignore upper and lower case). Please choose another."
 
 
@@ -20,32 +25,46 @@ def clean_handle_value(handle: str, *, exclude=None) -> str:
 
 
 class SignUpForm(UserCreationForm):
-    """Username, e-mail, password twice, and the player's display name and handle."""
+    """Only what an account needs: a username (also the address of the player's page), an e-mail address to
+    reset the password with, and the password twice. The name other players see starts as the username and
+    can be changed on the profile."""
 
     email = forms.EmailField(label="E-mail", help_text="Only used to reset your password.")
-    display_name = forms.CharField(max_length=60, help_text="The name other players see.")
-    handle = forms.SlugField(max_length=services.HANDLE_MAX_LENGTH, help_text=HANDLE_HELP)
 
-    field_order = ["username", "email", "password1", "password2", "display_name", "handle"]
+    field_order = ["username", "email", "password1", "password2"]
 
     class Meta(UserCreationForm.Meta):
         model = get_user_model()
         fields = ("username", "email")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        username = self.fields["username"]
+        username.max_length = services.HANDLE_MAX_LENGTH
+        username.validators.append(MaxLengthValidator(services.HANDLE_MAX_LENGTH))
+        username.widget.attrs["maxlength"] = services.HANDLE_MAX_LENGTH
+        username.help_text = ("Letters, digits, - and _ only. You log in with it, other players see it, and your "
+                              "page will be at /players/your-username/.")
+
+    def clean_username(self):
+        username = super().clean_username()
+        if self.has_error("username"):  # Django's own check: an account has that username, in any case
+            return username
+        username = username.strip()
+        if not USERNAME.fullmatch(username):
+            raise forms.ValidationError("Use only letters, digits, - and _ (no spaces) in your username.")
+        if services.normalise_handle(username) in services.RESERVED_HANDLES:
+            raise forms.ValidationError("That username is reserved by the site. Please choose another.")
+        if services.handle_taken(username):
+            raise forms.ValidationError("That username is already taken (upper and lower case count as the same). "
+                                        "Please choose another.")
+        return username
 
     def clean_email(self):
         email = self.cleaned_data["email"].strip()
         if get_user_model().objects.filter(email__iexact=email).exists():
             raise forms.ValidationError("An account with that e-mail address already exists. Try logging in.")
         return email
-
-    def clean_handle(self):
-        return clean_handle_value(self.cleaned_data["handle"])
-
-    def clean_display_name(self):
-        name = self.cleaned_data["display_name"].strip()
-        if not name:
-            raise forms.ValidationError("Please enter a display name.")
-        return name
 
 
 class ProfileForm(forms.Form):
@@ -94,6 +113,7 @@ class TablePlayerForm(ProfileForm):
         max_length=services.HANDLE_MAX_LENGTH,
         required=False,
         help_text="Optional: made from the name when left blank. " + HANDLE_HELP,
+        error_messages=HANDLE_ERRORS,
     )
     field_order = ["display_name", "handle", "favourite_game", "bio", "avatar"]
 

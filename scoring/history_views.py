@@ -1,9 +1,14 @@
 """The match history: every finished match, online or at the table, and one match's page."""
 from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
 
+from games.records import ended_sentence
 from games.registry import BY_SLUG, GAMES
+from scoring import confirmations
 from scoring.models import GameRecord, Participant, PlayerProfile
 from scoring.table_records import can_correct
 from scoring.transfer import breakdown_columns, flat_breakdown
@@ -61,19 +66,59 @@ def record(request, pk):
     game_record = get_object_or_404(
         GameRecord.objects.select_related("recorded_by").prefetch_related("participants__profile"), pk=pk
     )
-    participants = list(game_record.participants.all())
+    by_seat = list(game_record.participants.all())
+    participants = by_place(by_seat)
     record = game_record.record
     columns, rows = _breakdown_table(game_record.game, record, participants)
     game = BY_SLUG.get(game_record.game)
     return render(request, "scoring/record.html", {
-        "game_record": game_record, "participants": participants,
+        "game_record": game_record, "participants": participants, "ended": _ended(record, by_seat),
+        "confirm_codes": confirmations.table_codes(request, game_record, participants),
         "online_match": getattr(game_record, "online_match", None),
         "breakdown_columns": columns, "breakdown_rows": rows,
         "duration": _duration(game_record.duration),
         "can_correct": can_correct(request.user, game_record),
         "replayable": game_record.source == "online" and bool(record.get("moves"))
         and game is not None and game.engine is not None,
-        "final_html": readable(record.get("final") or {}, [p.name for p in participants]),
+        "final_html": readable(record.get("final") or {}, [p.name for p in by_seat]),
+    })
+
+
+def by_place(participants: list) -> list:
+    """Seats in the order of the result: the winner first, ties by seat."""
+    return sorted(participants, key=lambda p: (p.rank, p.seat))
+
+
+def _ended(record: dict, by_seat: list) -> str:
+    names = {p.seat: p.name for p in by_seat}
+    return ended_sentence(record, [names.get(seat, "") for seat in range(len(by_seat))])
+
+
+@login_required
+def confirm(request, pk, seat):
+    """One seat's confirmation link (the QR code at the table leads here): the result, then confirm or dispute."""
+    participant = get_object_or_404(
+        Participant.objects.select_related("profile", "game_record"), game_record__pk=pk, seat=seat)
+    if request.method == "POST":
+        try:
+            participant = confirmations.answer(user=request.user, participant_id=participant.pk,
+                                               answer=request.POST.get("answer", ""))
+        except (confirmations.NotYours, ValueError) as error:
+            messages.error(request, str(error))
+            return redirect("record_confirm", pk, seat)
+        if participant.confirmation == Participant.CONFIRMED:
+            messages.success(request, "Confirmed: this match now counts in your statistics and ratings.")
+        else:
+            messages.info(request, "Disputed: this match does not count for you. Talk to whoever recorded it.")
+        back = request.POST.get("next", "")
+        if url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()}):
+            return redirect(back)
+        return redirect(participant.game_record)
+    game_record = participant.game_record
+    return render(request, "scoring/record_confirm.html", {
+        "participant": participant, "game_record": game_record,
+        "participants": by_place(list(game_record.participants.select_related("profile"))),
+        "may_answer": confirmations.may_answer(request.user, participant),
     })
 
 

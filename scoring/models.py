@@ -79,7 +79,15 @@ class GameRecord(models.Model):
 
 
 class Participant(models.Model):
-    """A seat in a recorded match: who sat there, their score and their place."""
+    """A seat in a recorded match: who sat there, their score and their place.
+
+    A seat naming a registered player who did not record the match (a table game, an import) awaits that
+    player's confirmation; until they confirm it counts in none of their statistics or ratings. Matches the
+    site saw (online), seats of table players (no account) and the recorder's own seat need no confirmation.
+    """
+
+    CONFIRMED, AWAITING, DISPUTED = "confirmed", "awaiting", "disputed"
+    CONFIRMATIONS = [(CONFIRMED, "Confirmed"), (AWAITING, "Awaiting confirmation"), (DISPUTED, "Disputed")]
 
     game_record = models.ForeignKey(GameRecord, on_delete=models.CASCADE, related_name="participants")
     seat = models.PositiveSmallIntegerField()
@@ -90,6 +98,7 @@ class Participant(models.Model):
     bot = models.CharField(max_length=20, blank=True)
     score = models.IntegerField()
     rank = models.PositiveSmallIntegerField()
+    confirmation = models.CharField(max_length=10, choices=CONFIRMATIONS, default=CONFIRMED, db_index=True)
 
     class Meta:
         ordering = ["game_record", "seat"]
@@ -97,6 +106,10 @@ class Participant(models.Model):
 
     def __str__(self):
         return f"{self.name}: {self.score} (#{self.rank})"
+
+    @property
+    def counts(self) -> bool:
+        return self.confirmation == self.CONFIRMED
 
 
 class RatingChange(models.Model):

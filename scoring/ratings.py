@@ -5,6 +5,8 @@ Choices made:
   with its current rating in that game; a seat without a profile (a bot, a guest name) plays as a fresh
   default rating and is not stored. Only profiles get RatingChange rows (one per profile-seat per record).
   A profile on two seats of one match (a mistake at the table) is rated on its first seat only.
+- A seat awaiting its player's confirmation (or disputed) plays like a seat without a profile: the others are
+  rated, that player is not. Confirming it later rebuilds the game's ratings (scoring/confirmations.py).
 - Ties are equal ranks (rank 1 = winner), which Plackett-Luce handles directly.
 - The displayed rating is the conservative estimate mu - 3 sigma (the "ordinal"): it starts at 0 and grows as
   a player wins and as the system grows sure of them.
@@ -111,7 +113,11 @@ def rebuild_afterwards() -> Iterator[set[str]]:
 @transaction.atomic
 def rate_record(game_record: GameRecord) -> list[RatingChange]:
     """Rate one newly saved record: a RatingChange per profile seat. Called by `records.save_record`."""
-    seats = list(game_record.participants.order_by("seat").values_list("profile_id", "rank"))
+    seats = [
+        (profile_id if confirmation == Participant.CONFIRMED else None, rank)
+        for profile_id, rank, confirmation in
+        game_record.participants.order_by("seat").values_list("profile_id", "rank", "confirmation")
+    ]
     profile_ids = [profile_id for profile_id, _rank in seats if profile_id is not None]
     if not profile_ids or len(seats) < 2:
         return []
@@ -150,7 +156,8 @@ def rebuild_ratings(game: str | None = None) -> int:
     changes.delete()
     seats = Participant.objects.order_by(
         "game_record__played_at", "game_record_id", "seat"
-    ).values_list("game_record_id", "game_record__game", "game_record__played_at", "profile_id", "rank")
+    ).values_list("game_record_id", "game_record__game", "game_record__played_at", "profile_id", "rank",
+                  "confirmation")
     if game is not None:
         seats = seats.filter(game_record__game=game)
     skills: dict[str, dict[int, Skill]] = {}
@@ -171,12 +178,12 @@ def rebuild_ratings(game: str | None = None) -> int:
             written += len(RatingChange.objects.bulk_create(pending))
             pending.clear()
 
-    for record_id, record_game, played_at, profile_id, rank in seats.iterator(chunk_size=BATCH):
+    for record_id, record_game, played_at, profile_id, rank, confirmation in seats.iterator(chunk_size=BATCH):
         if current is None or current[0] != record_id:
             if current is not None:
                 close_match()
             current, match_seats = (record_id, record_game, played_at), []
-        match_seats.append((profile_id, rank))
+        match_seats.append((profile_id if confirmation == Participant.CONFIRMED else None, rank))
     if current is not None:
         close_match()
     if pending:

@@ -57,9 +57,11 @@ def fingerprint(record: dict) -> str:
 
 
 @transaction.atomic
-def save_record(record: dict, *, recorded_by=None, **details) -> GameRecord:
+def save_record(record: dict, *, recorded_by=None, witnessed: bool = False, **details) -> GameRecord:
     """Store one record and a Participant per seat, linking seats to profiles by handle.
 
+    `witnessed`: the site saw the match (an online match played here), so nobody needs to confirm it; otherwise
+    a seat naming another registered player than `recorded_by` awaits that player's confirmation.
     `details` are the history's own fields a table record may carry: location, duration, notes.
     """
     game_record = GameRecord.objects.create(
@@ -71,13 +73,23 @@ def save_record(record: dict, *, recorded_by=None, **details) -> GameRecord:
         fingerprint=fingerprint(record),
         **details,
     )
-    seat_participants(game_record, record)
+    seat_participants(game_record, record, witnessed=witnessed)
     rate_record(game_record)
     return game_record
 
 
-def seat_participants(game_record: GameRecord, record: dict) -> None:
-    """(Re)create a Participant per seat of the record, linking seats to profiles by handle, whatever its case."""
+def confirmation_for(profile: PlayerProfile | None, *, recorded_by_id: int | None, witnessed: bool) -> str:
+    """Whether a seat's participation counts at once, or waits for its player to confirm it."""
+    if witnessed or profile is None or profile.user_id is None or profile.user_id == recorded_by_id:
+        return Participant.CONFIRMED
+    return Participant.AWAITING
+
+
+def seat_participants(game_record: GameRecord, record: dict, *, witnessed: bool = False) -> None:
+    """(Re)create a Participant per seat of the record, linking seats to profiles by handle, whatever its case.
+
+    Recreated seats (a corrected table record) await their players' confirmation again: they agreed to the
+    record as it was."""
     game_record.participants.all().delete()
     handles = [seat["player"].lower() for seat in record["seats"] if seat.get("player")]
     profiles = {p.handle: p for p in PlayerProfile.objects.filter(handle__in=handles)}
@@ -91,6 +103,8 @@ def seat_participants(game_record: GameRecord, record: dict) -> None:
             bot=seat.get("bot") or "",
             score=result["scores"][seat["seat"]],
             rank=result["ranks"][seat["seat"]],
+            confirmation=confirmation_for(profiles.get((seat.get("player") or "").lower()),
+                                          recorded_by_id=game_record.recorded_by_id, witnessed=witnessed),
         )
         for seat in record["seats"]
     )

@@ -170,9 +170,9 @@ def record_url(record) -> str | None:
 
 
 def recent_matches(profile: PlayerProfile, *, limit: int = 20) -> list[dict]:
-    """The player's latest recorded matches, newest first, ready for the profile page."""
+    """The player's latest recorded matches they agreed to, newest first, ready for the profile page."""
     participations = (
-        Participant.objects.filter(profile=profile)
+        Participant.objects.filter(profile=profile, confirmation=Participant.CONFIRMED)
         .select_related("game_record")
         .defer("game_record__record")  # the whole record is not needed for a line of the list
         .order_by("-game_record__played_at", "-game_record_id")[:limit]

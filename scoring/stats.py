@@ -87,7 +87,7 @@ def _by_game_order(slug: str) -> tuple[int, str]:
 def per_game(profile: PlayerProfile, *, with_ratings: bool = True) -> list[GameLine]:
     """Plays, wins (rank 1, shared wins count), average, best score and last match per game (2 queries)."""
     rows = (
-        Participant.objects.filter(profile=profile)
+        Participant.objects.filter(profile=profile, confirmation=Participant.CONFIRMED)
         .values(game=F("game_record__game"))
         .annotate(
             plays=Count("id"), wins=Count("id", filter=Q(rank=1)), average=Avg("score"),
@@ -139,10 +139,14 @@ def head_to_head(
 
     A win is finishing ahead of the opponent (a better rank), a loss behind, a tie on the same rank.
     """
-    mine = FilteredRelation("game_record__participants", condition=Q(game_record__participants__profile=profile))
+    # Only matches both players agreed to (scoring/confirmations.py) count between them.
+    mine = FilteredRelation("game_record__participants", condition=Q(
+        game_record__participants__profile=profile,
+        game_record__participants__confirmation=Participant.CONFIRMED,
+    ))
     rows = (
         Participant.objects.annotate(mine=mine)
-        .filter(mine__isnull=False, profile__isnull=False)
+        .filter(mine__isnull=False, profile__isnull=False, confirmation=Participant.CONFIRMED)
         .exclude(profile=profile)
         .values("profile")
         .annotate(
@@ -200,7 +204,8 @@ def leaderboard(game: str, *, min_games: int | None = None, limit: int = LEADERB
     profiles = sorted(profiles, key=lambda profile: (-profile.rating, profile.pk))[:limit]
     ids = [profile.pk for profile in profiles]
     wins = dict(
-        Participant.objects.filter(game_record__game=game, profile_id__in=ids, rank=1)
+        Participant.objects.filter(game_record__game=game, profile_id__in=ids, rank=1,
+                                   confirmation=Participant.CONFIRMED)
         .values("profile")
         .annotate(wins=Count("game_record", distinct=True))
         .order_by()

@@ -18,6 +18,7 @@ from django.db.models import QuerySet
 from django.utils import timezone
 
 from catsite import limits
+from games import endings
 from games.contract import is_whole
 from games.registry import BY_SLUG
 from scoring import ratings
@@ -196,17 +197,42 @@ def check_online(record: dict) -> None:
     moves = record.get("moves")
     _check_moves(moves)
     state = new_state(record)
-    for number, move in enumerate(moves, start=1):
+    last = moves[-1]
+    ending = endings.is_ending(last["action"])  # a resignation or a claim ends the match early (games/endings.py)
+    for number, move in enumerate(moves[:-1] if ending else moves, start=1):
         if engine.is_over(state):
             raise RecordProblem(f"the game ended after move {number - 1}, but the record goes on to move {len(moves)}")
         state = _apply(BY_SLUG[record["game"]], state, move)
-    if not engine.is_over(state):
+    if ending:
+        expected = _check_ending(record, engine, state, last)
+    elif not engine.is_over(state):
         raise RecordProblem(f"the game is not over after the last move ({len(moves)})")
+    elif "ended" in record:
+        raise RecordProblem("the record says the match ended early, but its last move is not a resignation or claim")
+    else:
+        expected = engine.outcome(state)
     if _plain(engine.final(state)) != _plain(record["final"]):
         raise RecordProblem("the final state is not the one the moves lead to")
-    if _plain(engine.outcome(state)) != _plain(record["result"]):
+    if _plain(expected) != _plain(record["result"]):
         raise RecordProblem(f"the result is not the one the moves lead to: the engine scores "
-                            f"{engine.outcome(state)['scores']} with ranks {engine.outcome(state)['ranks']}")
+                            f"{expected['scores']} with ranks {expected['ranks']}")
+
+
+def _check_ending(record: dict, engine, state, last: dict) -> dict:
+    """The last move resigns or claims: it must be possible then, and `ended` must say so. The expected result."""
+    seats = len(record["seats"])
+    if engine.is_over(state):
+        raise RecordProblem(f"the game was already over before its last move ({last['seq']}), "
+                            f"a {last['action']['type']}")
+    gone = endings.leaver(last["seat"], last["action"])
+    if last["seat"] is None or gone is None or not 0 <= gone < seats or not 0 <= last["seat"] < seats:
+        raise RecordProblem(f"move {last['seq']} ({last['action']['type']}) must be made by a seat and name one")
+    if last["action"]["type"] == endings.CLAIM and (gone == last["seat"] or gone not in engine.to_move(state)):
+        raise RecordProblem(f"move {last['seq']} claims the match from seat {gone}, who was not the one to move")
+    if _plain(record.get("ended")) != endings.ended(last["seat"], last["action"]):
+        raise RecordProblem(f"a record ending with a {last['action']['type']} says so in its ended field: "
+                            f"{json.dumps(endings.ended(last['seat'], last['action']))}")
+    return endings.outcome(engine, state, gone)
 
 
 def _check_moves(moves) -> None:
@@ -257,8 +283,22 @@ def replay(record: dict, upto: int | None = None):
     state = new_state(record)
     moves = record.get("moves") or []
     for move in moves[: len(moves) if upto is None else upto]:
+        if endings.is_ending(move["action"]):
+            break  # a resignation or claim changes no game state: it ends the match (games/endings.py)
         state = _apply(game, state, move)
     return state
+
+
+def replay_steps(record: dict):
+    """Each state of an online record in turn: the deal, then the state after each move. A move the engine now
+    refuses raises RecordProblem when it is reached (the states before it have been yielded)."""
+    game = BY_SLUG[record["game"]]
+    state = new_state(record)
+    yield state
+    for move in record.get("moves") or []:
+        if not endings.is_ending(move["action"]):  # a resignation or claim changes no game state
+            state = _apply(game, state, move)
+        yield state
 
 
 def tally_for(slug: str):
@@ -299,8 +339,11 @@ def check_records(records: list) -> list[str]:
     return problems
 
 
-def import_records(records: list, *, recorded_by=None) -> ImportReport:
+def import_records(records: list, *, recorded_by=None, witnessed: bool = False) -> ImportReport:
     """Check every record, then save the new ones in one transaction; duplicates (same fingerprint) are skipped.
+
+    The players named wait to confirm their seats (scoring/confirmations.py) unless `witnessed` (the operator's
+    `import_records --confirmed`).
 
     ImportRefused, saving nothing, when any record is bad.
     """
@@ -321,7 +364,7 @@ def import_records(records: list, *, recorded_by=None) -> ImportReport:
                 continue
             seen.add(key)
             try:
-                report.imported.append(save_record(record, recorded_by=recorded_by))
+                report.imported.append(save_record(record, recorded_by=recorded_by, witnessed=witnessed))
             except IntegrityError:  # the same record saved by someone else a moment ago
                 report.skipped.append((index, GameRecord.objects.filter(fingerprint=key).first()))
     report.skipped.sort(key=lambda skipped: skipped[0])
@@ -332,8 +375,8 @@ def _moment(record: dict) -> datetime:
     return parse_moment(record.get("finished_at") or record.get("started_at"))
 
 
-def import_file(data: bytes | str, *, recorded_by=None) -> ImportReport:
-    return import_records(parse_records(data), recorded_by=recorded_by)
+def import_file(data: bytes | str, *, recorded_by=None, witnessed: bool = False) -> ImportReport:
+    return import_records(parse_records(data), recorded_by=recorded_by, witnessed=witnessed)
 
 
 # --- Exporting ----------------------------------------------------------------------------------------------
@@ -359,25 +402,30 @@ def to_json(records) -> str:
 
 
 def _category_order(game: str):
-    """Breakdown categories in the order the game declares (records.md's). PostgreSQL's jsonb does not keep the
-    order of an object's keys, so the order cannot come from the stored record. Unknown keys go last."""
+    """Breakdown categories in the order the game declares (registry Game.breakdown_key). PostgreSQL's jsonb does
+    not keep the order of an object's keys, so the order cannot come from the stored record. Unknown keys go last."""
     known = BY_SLUG.get(game)
-    order = list(known.breakdown) if known is not None else ["total"]
-    return lambda key: (0, order.index(key)) if key in order else (1, key)
+    return known.breakdown_key if known is not None else (lambda key: (0, 0) if key == "total" else (1, key))
 
 
 def flat_breakdown(breakdown: dict, game: str) -> dict:
     """A seat's breakdown as flat columns: numbers and words as they are, a list of them as key_1, key_2...
     ("rounds" gives round_1, round_2...); anything deeper is left out. Categories in the game's order."""
+    return {column: value for column, (value, _order) in _flat_with_order(breakdown, game).items()}
+
+
+def _flat_with_order(breakdown: dict, game: str) -> dict:
+    """flat_breakdown's columns, each with its place: (its category's place in the game's order, its number)."""
+    order = _category_order(game)
     flat = {}
-    for key in sorted(breakdown, key=_category_order(game)):
+    for key in sorted(breakdown, key=order):
         value = breakdown[key]
         if _simple(value):
-            flat[key] = value
+            flat[key] = (value, (order(key), 0))
         elif isinstance(value, list) and all(_simple(v) for v in value):
             stem = key[:-1] if key.endswith("s") and len(key) > 1 else key
             for number, item in enumerate(value, start=1):
-                flat[f"{stem}_{number}"] = item
+                flat[f"{stem}_{number}"] = (item, (order(key), number))
     return flat
 
 
@@ -385,18 +433,25 @@ def _simple(value) -> bool:
     return value is None or isinstance(value, str | int | float | bool)
 
 
-def breakdown_columns(flat_rows: list[dict]) -> list[str]:
-    """The union of the flat breakdown keys, in the order they first appear."""
+def breakdown_columns(flat_rows: list[dict], places: dict | None = None) -> list[str]:
+    """The union of the flat breakdown keys: by `places` (column: sort key) where given, else in the order they
+    first appear."""
     columns: dict[str, None] = {}
     for row in flat_rows:
         columns.update(dict.fromkeys(row))
+    if places:
+        return sorted(columns, key=lambda column: places.get(column, (float("inf"),)))
     return list(columns)
 
 
 def csv_rows(records) -> tuple[list[str], list[dict]]:
     """One row per seat per match: the fixed columns, then the breakdown's flat keys. Returns (header, rows)."""
     rows = []
+    # A column's place: its game's (in the order the games first appear), then the game's breakdown order, then its
+    # number (round_1, round_2... round_10): a record with more rounds than the first adds its columns in place.
+    games, places = {}, {}
     for game_record in records:
+        games.setdefault(game_record.game, len(games))
         seats = {seat["seat"]: seat for seat in game_record.record.get("seats", [])}
         breakdown = game_record.record.get("result", {}).get("breakdown", [])
         for participant in game_record.participants.all():
@@ -413,10 +468,12 @@ def csv_rows(records) -> tuple[list[str], list[dict]]:
                 "rank": participant.rank,
             }
             extra = breakdown[participant.seat] if participant.seat < len(breakdown) else {}
-            for key, value in flat_breakdown(extra if isinstance(extra, dict) else {}, game_record.game).items():
+            flat = _flat_with_order(extra if isinstance(extra, dict) else {}, game_record.game)
+            for key, (value, order) in flat.items():
                 row.setdefault(key, value)
+                places.setdefault(key, (games[game_record.game], *order))
             rows.append(row)
-    extra_columns = [c for c in breakdown_columns(rows) if c not in CSV_COLUMNS]
+    extra_columns = [c for c in breakdown_columns(rows, places) if c not in CSV_COLUMNS]
     return CSV_COLUMNS + extra_columns, rows
 
 

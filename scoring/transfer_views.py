@@ -75,7 +75,8 @@ def import_records(request):
 
 @require_GET
 def record_replay(request, pk):
-    """An online match step by step: step N is the state after the first N moves, every seat's cards shown."""
+    """An online match step by step: step N is the state after the first N moves, every seat's cards shown.
+    htmx steps swap only the step's part of the page (#replay-step)."""
     game_record = get_object_or_404(GameRecord, pk=pk)
     record = game_record.record
     game = BY_SLUG.get(game_record.game)
@@ -84,18 +85,17 @@ def record_replay(request, pk):
         raise Http404("Only online matches of the games played here can be replayed.")
     step = _step(request.GET.get("step"), len(moves))
     names = [seat["name"] for seat in record["seats"]]
+    lines, state, problem = _walk(game, record, step, names)
     context = {
         "game_record": game_record, "game": game, "step": step, "last": len(moves), "names": names,
-        "moves": [_move_line(move, names) for move in moves],
-        "move": _move_line(moves[step - 1], names) if step else None,
+        "moves": lines, "move": lines[step - 1] if step else None,
     }
-    try:
-        state = transfer.replay(record, step)
-    except transfer.RecordProblem as exc:
-        context["error"] = f"This record no longer replays on this site: {exc}."
-        return render(request, "scoring/transfer/replay.html", context)
+    template = "scoring/transfer/replay.html" + ("#step" if request.htmx else "")
+    if state is None:
+        context["error"] = f"This record no longer replays on this site: {problem}."
+        return render(request, template, context)
     context.update(_replay_views(game, state, names))
-    return render(request, "scoring/transfer/replay.html", context)
+    return render(request, template, context)
 
 
 def _step(text: str | None, last: int) -> int:
@@ -105,12 +105,65 @@ def _step(text: str | None, last: int) -> int:
         return 0
 
 
-def _move_line(move: dict, names: list[str]) -> dict:
+def _walk(game, record: dict, step: int, names: list[str]) -> tuple[list[dict], object, Exception | None]:
+    """One pass through the record: every move in the words of the live log (the public log events it added),
+    and the state at `step` (None when a move before it no longer replays, with the problem)."""
+    moves = record["moves"]
+    lines, at, problem, before = [], None, None, None
+    try:
+        for index, state in enumerate(transfer.replay_steps(record)):
+            seen = game.engine.view(state, None)
+            if index == step:
+                at = state
+            if index:
+                lines.append(_move_line(game, moves[index - 1], names, _new_events(before, seen)))
+            before = seen
+    except transfer.RecordProblem as exc:
+        problem = exc
+    lines += [_move_line(game, move, names, []) for move in moves[len(lines):]]
+    return lines, at, problem
+
+
+def _new_events(before, after) -> list:
+    """The log events a move added to the public log. The log keeps only its newest events: where the view says
+    how many came before its first ("log_start") that counts, else the longest overlap of the two logs does."""
+    old = (before.get("log") if isinstance(before, dict) else None) or []
+    new = (after.get("log") if isinstance(after, dict) else None) or []
+    if isinstance(before, dict) and isinstance(after, dict) and "log_start" in before and "log_start" in after:
+        return new[max(before["log_start"] + len(old) - after["log_start"], 0):]
+    for overlap in range(min(len(old), len(new)), -1, -1):
+        if old[len(old) - overlap:] == new[:overlap]:
+            return new[overlap:]
+    return new
+
+
+def _move_line(game, move: dict, names: list[str], events: list) -> dict:
+    """A move as the live log tells it: who acted, then each sentence it added. A move that added nothing to the
+    public log (a card drawn face down) is told from its action, positions counted from 1."""
     seat = move.get("seat")
-    who = "The match" if seat is None else (names[seat] if 0 <= seat < len(names) else f"Seat {seat + 1}")
-    details = ", ".join(f"{key} {_text(value, names)}" for key, value in move["action"].items() if key != "type")
-    return {"seq": move["seq"], "who": who, "type": str(move["action"].get("type", "")).replace("_", " "),
-            "details": details}
+    mover = "The match" if seat is None else (names[seat] if 0 <= seat < len(names) else f"Seat {seat + 1}")
+    lines = [{"who": who(entry, names), "text": with_names(game.event_text(entry), names)}
+             for entry in events if isinstance(entry, dict)]
+    if not lines:
+        told = getattr(game.words, "action", None) if game.words is not None else None
+        lines = [{"who": mover, "text": with_names(told(move["action"]), names) if told else _action_text(move, names)}]
+    return {"seq": move["seq"], "who": mover, "lines": lines}
+
+
+def _action_text(move: dict, names: list[str]) -> str:
+    """A move in plain words when its game's words module has no `action(action)` sentence for it."""
+    action = move["action"]
+    details = []
+    for key, value in action.items():
+        if key == "type":
+            continue
+        if key.endswith("position") and isinstance(value, int) and not isinstance(value, bool):
+            value = value + 1
+        elif key in ("opponent", "seat", "to") and isinstance(value, int) and 0 <= value < len(names):
+            value = names[value]
+        details.append(f"{key.replace('_', ' ')} {_text(value, names)}")
+    text = "chose " + str(action.get("type", "")).replace("_", " ")
+    return f"{text} ({', '.join(details)})" if details else text
 
 
 def _replay_views(game, state, names: list[str]) -> dict:
@@ -193,4 +246,4 @@ def readable(value, names: list[str]) -> SafeString:
             for item in value))
         return format_html('<table class="readable"><thead><tr>{}</tr></thead><tbody>{}</tbody></table>', head, body)
     items = format_html_join("", "<li>{}</li>", ((readable(item, names),) for item in value))
-    return format_html('<ol class="readable" start="0">{}</ol>', items)
+    return format_html('<ol class="readable">{}</ol>', items)

@@ -10,7 +10,7 @@ from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET
 
-from scoring import avatars, services
+from scoring import avatars, confirmations, services
 from scoring.forms import DUPLICATE_HANDLE, ProfileForm, TablePlayerForm
 from scoring.models import PlayerProfile
 from scoring.stats_views import player_section
@@ -43,6 +43,8 @@ def player(request, handle):
         "matches": services.recent_matches(profile),
         "table_players": PlayerProfile.objects.filter(created_by=request.user, user=None) if own else None,
         "stats": player_section(profile, request.user),
+        "own": own,
+        "awaiting": list(confirmations.awaiting(profile)),
     }
     return render(request, "scoring/player.html", context)
 

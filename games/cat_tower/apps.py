@@ -13,6 +13,6 @@ class CatTowerConfig(GameConfig):
     colour = "#2f7d4a"
     breakdown = ("cats", "yarn", "butterfly", "bowl", "cushion", "mouse", "columns", "total")
     parts = ("engine", "bots", "tally", "pad", "words")
-    table_assets = ("js/cat_tower.js",)
+    table_assets = ("cat_tower/table.css", "cat_tower/table.js")
     pad_assets = ("cat_tower/pad.css",)
     order = 3

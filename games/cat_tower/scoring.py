@@ -226,7 +226,7 @@ def _cat_reasons(sheet: dict, tower: Tower) -> list[str]:
         return reasons
     houses = len(items_on(sheet, "house"))
     if len(valid) > houses:
-        return [f"{len(valid)} cats are scored but the sheet has only {houses} house(s): one cat per house"]
+        return [f"{len(valid)} cats are scored but the sheet has only {_houses(houses)}: one cat per house"]
     for cat, points in valid:
         if points not in _possible_cat_values(cat, sheet, houses):
             reasons.append(f"the {cat} cat cannot score {points}: {_cat_hint(cat, sheet, houses)}")
@@ -248,9 +248,13 @@ def _possible_cat_values(cat: str, sheet: dict, houses: int) -> set[int]:
     return set().union(*(_cat_values_at(cat, sheet, n) for n in range(1, houses + 1))) if houses else set()
 
 
+def _houses(n: int) -> str:
+    return "1 house" if n == 1 else f"{n} houses"
+
+
 def _cat_hint(cat: str, sheet: dict, houses: int) -> str:
     if cat == "house":
-        return f"the house cat scores houses x houses, with at most {houses} house(s) on the sheet"
+        return f"the house cat scores houses x houses, with at most {_houses(houses)} on the sheet"
     return f"it scores houses (at most {houses}) x {cat} hexes (at most {len(items_on(sheet, cat))} on the sheet)"
 
 

@@ -58,19 +58,11 @@ def columns(n: int) -> str:
     return ngettext("%(n)s column", "%(n)s columns", n) % {"n": n}
 
 
-def dice_use(dice: tuple[int, int], item: int, floor: int, item_die: int) -> str:
-    """Which die gives the item and which the floor: "item: your 2→1, floor: shared 4→6"."""
-    mine, shared = dice
-
-    def part(whose, value, target):
-        return f"{whose} {value}" if value == target else f"{whose} {value}→{target}"
-
-    yours, theirs = _("your"), _("shared")
-    if item_die == 0:
-        return _("item: %(item)s, floor: %(floor)s") % {"item": part(yours, mine, item),
-                                                        "floor": part(theirs, shared, floor)}
-    return _("item: %(item)s, floor: %(floor)s") % {"item": part(theirs, shared, item),
-                                                    "floor": part(yours, mine, floor)}
+def dice_changes(targets) -> str:
+    """The dice a mark changes with footprints, ((your die, its target), (shared die, its target)): "your 5→4"."""
+    changes = [f"{whose} {value}→{target}" for whose, (value, target) in zip((_("your"), _("shared")), targets,
+                                                                             strict=True) if value != target]
+    return ", ".join(changes)
 
 
 def describe_mark(mark: dict, item: str) -> str:

@@ -13,4 +13,5 @@ class HotTinRoofConfig(GameConfig):
     colour = "#c8601d"
     breakdown = ("cans", "fish", "total")
     parts = ("engine", "bots", "tally", "pad", "words")
+    table_assets = ("hot_tin_roof/hot_tin_roof.css", "hot_tin_roof/hot_tin_roof.js")
     order = 1

@@ -3,12 +3,13 @@
 from games.contract import next_rng
 
 from .board import board
+from .refusals import refuse
 
 HOME = ("home1", "home2", "home3")
 DUMPSTERS = (*HOME, "catwalk", "shelter")
-START_CANS = {"home1": 4, "home2": 4, "home3": 4, "catwalk": 1, "shelter": 1}
+FIRST_CANS = {"home1": 4, "home2": 4, "home3": 4, "catwalk": 1, "shelter": 1}
 PAIRS = ("sitting", "standing")
-# dumpster -> (the player's reserve key, the board's pieces key, the field naming a spot, all spots in board order)
+# dumpster -> (the player's reserve key, the state's pieces key, the action field naming a spot)
 PIECES = {"catwalk": ("catwalks", "catwalks", "gap"), "shelter": ("shelters", "shelters", "patio")}
 
 
@@ -42,8 +43,6 @@ def dive_actions(state: dict, seat: int) -> list[dict]:
 
 def diagnose(state: dict, seat: int, action: dict) -> None:
     """Raise the specific refusal for a dive that is not among the legal ones, when one applies."""
-    from .refusals import refuse
-
     dumpster = action.get("dumpster")
     if dumpster not in DUMPSTERS:
         refuse("no_such_dumpster", "There is no such dumpster.", dumpster=repr(dumpster))

@@ -45,7 +45,7 @@ def new_game(seats: int, seed, options: dict | None = None) -> dict:
                      "cats": {pair: [None, None] for pair in PAIRS}, "pairs_left": 0, "penalties": 0}
                     for _ in range(seats)],
         "catwalks": {}, "shelters": {},
-        "dumpsters": dict(dumpsters.START_CANS), "tiles": {}, "pile": list(board().tile_order), "discards": [],
+        "dumpsters": dict(dumpsters.FIRST_CANS), "tiles": {}, "pile": list(board().tile_order), "discards": [],
         "market": rules.FISH_IN_MARKET[seats], "bank": 0, "fish_exchanged": 0,
         "trigger": None, "settle_order": [], "log": [],
     }
@@ -192,8 +192,10 @@ def final(state: dict) -> dict:
 
 
 def outcome(state: dict) -> dict:
-    """The record's `result`: scores (cans + 10 per fish), strict ranks (the seat tie-break), the breakdown."""
-    if not is_over(state):
-        refuse("not_over", "The game is not over yet.")
+    """The record's `result`: scores (cans + 10 per fish), strict ranks (the seat tie-break), the breakdown.
+
+    A match ended early (a resignation, docs/live-matches.md) has no trigger player yet: the seat tie-break then
+    counts from the player whose turn it was, as if they had taken the last fish."""
     done = final(state)
-    return rules.result(done["players"], done["trigger_seat"], state["options"])
+    trigger = done["trigger_seat"] if done["trigger_seat"] is not None else state["turn"]
+    return rules.result(done["players"], trigger, state["options"])

@@ -63,13 +63,18 @@ def _check_player(seat: int, player: dict) -> None:
     if pairs > PAIRS_PER_PLAYER:
         raise ValueError(f"{who}: {pairs} pairs left on the board, but a player has only {PAIRS_PER_PLAYER} pairs.")
     if paid > PAIR_PENALTY * pairs:
-        raise ValueError(f"{who}: paid {paid} cans of penalties for {pairs} pair(s) left: "
+        raise ValueError(f"{who}: paid {_count(paid, 'can')} of penalties for {_count(pairs, 'pair')} left: "
                          f"at most {PAIR_PENALTY} cans per pair.")
     # A player who paid less than 15 ran out, but may hold cans again: tolls paid by players settling later.
     if player["home_tiles"] < player["fish"] + pairs:
-        raise ValueError(f"{who}: holds {player['fish']} fish and has {pairs} pair(s) on the board but took only "
-                         f"{player['home_tiles']} home tile(s): each fish came from a pair joined, and each pair "
-                         "was put on the board by a home tile.")
+        raise ValueError(f"{who}: holds {player['fish']} fish and has {_count(pairs, 'pair')} on the board but "
+                         f"took only {_count(player['home_tiles'], 'home tile')}: each fish came from a pair joined, "
+                         "and each pair was put on the board by a home tile.")
+
+
+def _count(n: int, word: str) -> str:
+    """"1 pair", "2 pairs": a count in words, singular or plural."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def _check_fish(players: list[dict]) -> None:

@@ -36,7 +36,7 @@ def gap(gap_id: str) -> str:
     ends = board().gaps.get(gap_id)
     if ends is None:
         return str(gap_id)
-    return _("the gap between %(a)s and %(b)s") % {"a": board().family[ends[0]], "b": board().family[ends[1]]}
+    return _("the gap %(a)s–%(b)s") % {"a": board().family[ends[0]], "b": board().family[ends[1]]}
 
 
 def dumpster(name: str) -> str:
@@ -94,8 +94,8 @@ EVENTS = {
     "reshuffled": lambda e: ngettext("The %(n)d discarded home tile was shuffled into a new pile.",
                                      "The %(n)d discarded home tiles were shuffled into a new pile.", e["tiles"])
     % {"n": e["tiles"]},
-    "moved": lambda e: _("moved a %(cat)s from %(start)s to %(end)s (%(route)s), %(paid)s.")
-    % {"cat": cat(e["pair"]), "start": patio(e["path"][0]), "end": patio(e["path"][-1]),
+    "moved": lambda e: _("moved a %(cat)s %(route)s, to the %(family)s, %(paid)s.")
+    % {"cat": cat(e["pair"]), "family": board().family.get(e["path"][-1], e["path"][-1]),
        "route": route(e["path"]), "paid": _paid(e["cans"])},
     "paid_toll": lambda e: _("paid {seat:%(to)d} %(cans)s: %(what)s.")
     % {"to": e["to"], "cans": cans(e["cans"]), "what": _tolls(e)},

@@ -4,6 +4,12 @@ from django import forms
 from games.rat_a_tat_cat import tally
 from scoring.record_forms import RecordForm, number_field
 
+ROUND_SCORE_ERRORS = {
+    "max_value": f"A round score is at most {tally.HIGHEST_ROUND}: four cards of {tally.HIGHEST_CARD}.",
+    "min_value": "A round score is at least 0.",
+    "invalid": "A round score is a whole number.",
+}
+
 
 class Pad(RecordForm):
     slug = "rat_a_tat_cat"
@@ -12,15 +18,19 @@ class Pad(RecordForm):
     MAX_ROUNDS = 60
     ENDS = [("rounds", "A number of rounds"), ("time", "Until the time was up"),
             ("elimination", "Elimination: out at a limit")]
+    # When the number of rounds typed calls for another number of rows, the live totals redraw the rows too.
+    preview_extras = "rat_a_tat_cat/pad_rows_refit.html"
 
     def __init__(self, data=None, *, rounds: int | None = None, **kwargs):
         source = data if data is not None else (kwargs.get("initial") or {})
         asked = rounds if rounds is not None else source.get("round_count")
+        if asked in (None, "") and source.get("end", "rounds") == "rounds":
+            asked = source.get("rounds")  # a pad of a set number of rounds has that many rows
         kwargs["rounds"] = rounds
         try:
             self.round_count = min(max(int(asked), 1), self.MAX_ROUNDS)
         except (TypeError, ValueError):
-            self.round_count = 5
+            self.round_count = tally.normalise_options({})["rounds"]
         super().__init__(data, **kwargs)
 
     def add_pad_fields(self):
@@ -36,14 +46,24 @@ class Pad(RecordForm):
         for r in range(self.round_count):
             for i in range(self.seat_count):
                 self.fields[f"r{r}-s{i}"] = number_field(f"Round {r + 1}, seat {i + 1}", required=False,
-                                                         max_value=tally.HIGHEST_ROUND)
+                                                         max_value=tally.HIGHEST_ROUND,
+                                                         error_messages=ROUND_SCORE_ERRORS)
 
     def round_rows(self) -> list[dict]:
         return [{"number": r + 1, "cells": [self[f"r{r}-s{i}"] for i in range(self.seat_count)]}
                 for r in range(self.round_count)]
 
+    def _score(self, cleaned, r: int, i: int):
+        """A cell's score; a whole number out of range is passed on as typed, so the tally says what is wrong
+        with it (a 40 is too high, not missing)."""
+        name = f"r{r}-s{i}"
+        if name in cleaned:
+            return cleaned[name]
+        typed = str(self.data.get(self.add_prefix(name), "")).strip() if self.is_bound else ""
+        return int(typed) if typed.lstrip("-").isdigit() and typed.isascii() else None
+
     def pad_final(self, cleaned):
-        rounds = [[cleaned.get(f"r{r}-s{i}") for i in range(self.seat_count)] for r in range(self.round_count)]
+        rounds = [[self._score(cleaned, r, i) for i in range(self.seat_count)] for r in range(self.round_count)]
         while rounds and all(score is None for score in rounds[-1]):
             rounds.pop()  # blank rows at the end of the pad are not rounds
         defaults = tally.normalise_options({})
@@ -55,11 +75,34 @@ class Pad(RecordForm):
     def preview_pad(self, final, options):
         shown = super().preview_pad(final, options)
         try:
-            shown["standings"] = self.tally.standings(final, options)
+            shown["standings"] = _unknown_after_blanks(self.tally.standings(final, options))
         except ValueError:
             shown["standings"] = []
         shown["options"] = options
         return shown
+
+    # --- the rows follow the number of rounds ----------------------------------------------------------------
+
+    def fitted_round_count(self) -> int:
+        """The rows the pad should have: as many as the rounds chosen (a game of a set number of rounds), never
+        dropping a row something is typed in; other ends keep the rows as they are."""
+        if not self.is_bound or self.data.get("end", "rounds") != "rounds":
+            return self.round_count
+        try:
+            chosen = min(max(int(self.data.get("rounds")), 1), 20)
+        except (TypeError, ValueError):
+            return self.round_count
+        typed = [r + 1 for r in range(self.round_count)
+                 if any(str(self.data.get(f"r{r}-s{i}", "")).strip() for i in range(self.seat_count))]
+        return max(chosen, max(typed, default=0))
+
+    def refitted(self):
+        """The same pad with the fitted number of rows and what is typed so far, or None when it fits already."""
+        fitted = self.fitted_round_count()
+        if fitted == self.round_count:
+            return None
+        return type(self)(initial=self.data.dict(), rounds=fitted, user=self.user, seats=self.seat_count,
+                          extra_profiles=self.extra_profiles)
 
     @classmethod
     def initial_pad(cls, final, options):
@@ -69,3 +112,16 @@ class Pad(RecordForm):
             for i, score in enumerate(entry["scores"]):
                 initial[f"r{r}-s{i}"] = score
         return initial
+
+
+def _unknown_after_blanks(table: list[dict]) -> list[dict]:
+    """Running totals stop at a blank: a player still in with no score in a round has no total from then on
+    (the tally's standings count a blank as nothing, which would read as a 0)."""
+    unknown = set()
+    for row in table:
+        missing = [seat for seat, points in enumerate(row["scores"])
+                   if points is None and seat not in row["was_out"]]
+        unknown.update(missing)
+        row["missing"] = missing
+        row["totals"] = [None if seat in unknown else total for seat, total in enumerate(row["totals"])]
+    return table

@@ -13,4 +13,6 @@ class RatHotConfig(GameConfig):
     colour = "#8e3fa8"
     breakdown = ("chips", "final_tally", "lost_by_rats", "total")
     parts = ("engine", "bots", "tally", "pad", "words")
+    table_assets = ("rat_hot/table.css", "rat_hot/table.js")
+    pad_assets = ("rat_hot/pad.css",)
     order = 4

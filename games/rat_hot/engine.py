@@ -211,6 +211,16 @@ def final(state: dict) -> dict:
     return {"deck": list(state["drawn"]), "ended_by": state["ended_by"]}
 
 
+def table_final(state: dict) -> dict:
+    """The final-tally sheet a table would fill in for this finished game (the record pad's `final`): chips by
+    colour, and the visible groups by size unless the rats ended it. tally.outcome of it is this outcome."""
+    tally = state["tally"] or [{"pairs": 0, "large": 0} for _ in range(state["seats"])]
+    return {"ended_by": state["ended_by"],
+            "players": [{"grey": state["chips"][s]["grey"], "yellow": state["chips"][s]["yellow"],
+                         "pairs": tally[s]["pairs"], "large": tally[s]["large"], "lost_by_rats": state["loser"] == s}
+                        for s in range(state["seats"])]}
+
+
 def view(state: dict, seat: int | None) -> dict:
     """Everything public: the whole table, both scores, this turn's strips and how many are left. Never the
     order of the face-down strips or the seed."""

@@ -1,7 +1,10 @@
-// The live match page: keep pushed tables in order and show whether the connection is live.
+// The live match page: keep pushed tables in order, show whether the connection is live, keep the keyboard
+// player's place across redrawn tables, and announce what changed in a live region outside the table.
 (function () {
   const status = () => document.getElementById("live-status");
   const table = (root) => root.querySelector("#table");
+  const focusable = "button:not([disabled]), input:not([disabled]):not([type=hidden]), select, textarea, a[href], summary";
+
   document.addEventListener("htmx:wsBeforeMessage", (event) => {
     const incoming = table(new DOMParser().parseFromString(event.detail.message, "text/html"));
     const shown = table(document);
@@ -28,12 +31,80 @@
       event.detail.shouldSwap = false;
     }
   });
+
+  // --- The keyboard player's place -------------------------------------------------------------------------
+  // A control of the table is known by what it does (its action, or its name and value), so the same control
+  // in the redrawn table is found again; when it is gone, focus goes to the first thing the table offers now.
+  function keyOf(element) {
+    const form = element.closest("form");
+    const action = form && form.querySelector("input[name=action]");
+    const own = element.name ? `${element.name}=${element.value}` : element.id || element.textContent.trim();
+    return `${action ? action.value : ""}|${own}`;
+  }
+  let place = null;  // {key, index} of the last control focused inside the table
+  let keyboard = false;
+  document.addEventListener("keydown", () => { keyboard = true; }, true);
+  document.addEventListener("pointerdown", () => { keyboard = false; }, true);
+  document.addEventListener("focusin", (event) => {
+    const shown = table(document);
+    if (shown && shown.contains(event.target)) {
+      place = {key: keyOf(event.target), index: [...shown.querySelectorAll(focusable)].indexOf(event.target)};
+    } else if (!event.target.closest("#live")) {
+      place = null;  // the player went elsewhere on the page: a redrawn table must not pull them back
+    }
+  });
+  function restorePlace() {
+    const shown = table(document);
+    if (!shown || !place) return;
+    const active = document.activeElement;
+    if (active && active !== document.body && document.contains(active)) return;  // focus was not lost
+    const controls = [...shown.querySelectorAll(focusable)];
+    const main = [...shown.querySelectorAll(`.table-main :is(${focusable})`)];
+    const target = controls.find((c) => keyOf(c) === place.key) || main[0] || controls[0];
+    if (!target) return;
+    target.focus({preventScroll: !keyboard});
+    if (keyboard) target.scrollIntoView({block: "nearest"});
+  }
+
+  // --- What changed, said once -----------------------------------------------------------------------------
+  let said = {version: null, news: "", status: ""};
+  function announce() {
+    const shown = table(document);
+    const announcer = document.getElementById("match-announcer");
+    if (!shown || !announcer || shown.dataset.version === said.version) return;
+    const text = (selector) => (shown.querySelector(selector)?.textContent || "").replace(/\s+/g, " ").trim();
+    const news = text(".match-log .log li:first-child:not(.muted)");
+    const line = text(".table-status") || text(".handover h2");
+    const parts = [news !== said.news ? news : "", line !== said.status ? line : ""].filter(Boolean);
+    if (said.version !== null && parts.length) announcer.textContent = parts.join(" ");
+    said = {version: shown.dataset.version, news, status: line};
+  }
+
+  function finished() {
+    const shown = table(document);
+    const s = status();
+    if (shown && s && shown.dataset.status === "finished") {
+      s.textContent = "Finished";
+      s.className = "live-status badge muted";
+      return true;
+    }
+    return false;
+  }
+  function redrawn() {
+    restorePlace();
+    announce();
+    finished();
+  }
+  document.addEventListener("htmx:afterSettle", redrawn);
+  document.addEventListener("htmx:oobAfterSwap", () => setTimeout(redrawn));
+  document.addEventListener("DOMContentLoaded", announce);
+
   document.addEventListener("htmx:wsOpen", () => {
     const s = status();
-    if (s) { s.textContent = "Live"; s.className = "live-status badge good"; }
+    if (s && !finished()) { s.textContent = "Live"; s.className = "live-status badge good"; }
   });
   document.addEventListener("htmx:wsClose", () => {
     const s = status();
-    if (s) { s.textContent = "Reconnecting…"; s.className = "live-status badge"; }
+    if (s && !finished()) { s.textContent = "Reconnecting…"; s.className = "live-status badge"; }
   });
 })();

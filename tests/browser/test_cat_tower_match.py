@@ -1,6 +1,7 @@
 """In real Chromium: a player sits down with an easy and a good bot and plays a whole game of Cat Tower through the
-page, taking dice, opening a lit hex of the tower and marking it (or passing), until the result is shown."""
+page, taking dice, choosing a lit hex of the tower and what to draw there (or passing), until the result is shown."""
 
+import json
 import re
 import time
 
@@ -26,19 +27,31 @@ def bots_still_choosing(page) -> bool:
     return page.locator("#table .ct-sheet.other .badge", has_text="choosing").count() > 0
 
 
+MINE = "#table .ct-sheet.mine"
+SHOWN = f"{MINE} .ct-row button:visible"  # the choices of the lit hex chosen
+
+
 def open_a_lit_hex(page):
-    """Open a lit hex of my tower and give its first mark's button; None when no hex is lit."""
-    mine = "#table .ct-sheet.mine"
-    if page.locator(f"{mine} summary.ct-hex.legal").count() == 0:
+    """Choose a lit hex of my tower and give the first button of what may be drawn there; None when none is lit."""
+    if page.locator(f"{MINE} .lit label").count() == 0:
         return None
     for column in COLUMN_PREFERENCE:
-        lit = page.locator(f"{mine} .ct-c{column} summary.ct-hex.legal")
+        lit = page.locator(f"{MINE} .ct-col.c{column} .lit label")
         if lit.count():
             lit.first.click(timeout=CLICK_MS)
             break
-    choice = page.locator(f"{mine} details[open] .ct-pop button").first
+    choice = page.locator(SHOWN).first
     choice.wait_for(state="visible", timeout=CLICK_MS)
     return choice
+
+
+def chosen_hex(page) -> str | None:
+    checked = page.locator(f'{MINE} input[name="part-hex"]:checked')
+    return checked.get_attribute("value") if checked.count() else None
+
+
+def hex_on(page, seat: int, column: int, floor: int):
+    return page.locator(f'#table .ct-sheet[data-seat="{seat}"] .ct-col.c{column} li.f{floor}')
 
 
 def move(page, button) -> str:
@@ -92,9 +105,8 @@ def test_a_player_and_two_bots_play_a_whole_game(new_context):
     expect(page.locator(".result")).to_be_visible()
     expect(page.locator(".result tbody tr")).to_have_count(3)
     # The final sheets and scores stay on the page: the player's items are drawn on the tower.
-    expect(page.locator("#table .ct-sheet.mine .ct-cell.marked")).to_have_count(marked)
-    expect(page.locator("#table .ct-sheet.mine .ct-cell.marked use")).to_have_count(marked)
-    my_total = page.locator('#table .ct-scores td[data-seat="0"][data-category="total"]').inner_text()
+    expect(page.locator(f'{MINE} .ct-col li[class*=" m-"]')).to_have_count(marked)
+    my_total = page.locator("#table .ct-scores tr.total td").first.inner_text()  # seat 0
     expect(page.locator(".result tbody tr", has_text="Tom").locator("td.num")).to_have_text(my_total)
     expect(page.locator(".match-log")).to_contain_text("The game ends")
     assert not errors, errors
@@ -124,7 +136,7 @@ def test_marks_stay_hidden_until_everyone_has_marked(new_context):
 
     for _ in range(6):  # a round where both can mark (with two 1s, say, nobody can on an empty sheet)
         draft_and_wait_for_the_bot([mia, leo])
-        lit = "#table .ct-sheet.mine summary.ct-hex.legal"
+        lit = f"{MINE} .lit label"
         if mia.locator(lit).count() and leo.locator(lit).count():
             break
         for p in (mia, leo):
@@ -132,35 +144,41 @@ def test_marks_stay_hidden_until_everyone_has_marked(new_context):
     else:
         pytest.fail("no round let both players mark")
 
-    # Leo chooses an item: only the hexes it fits stay lit, and an opened hex lists only that item's marks.
+    # Leo lights an item: only the hexes it fits stay lit, and a hex chosen shows only that item's choices.
     # (Leo's page opened on the running game, so it loaded the table's script that keeps his choice across pushes;
     # Mia's page opened on the empty table before he sat down, which has no script.)
-    radio = leo.locator('#table .ct-filter input[name="ct-item"]:not([value="all"])').first
-    item = radio.get_attribute("value")
-    radio.check()
-    fits = leo.locator(f"#table .ct-sheet.mine .ct-pick.offers-{item} > summary")
+    options = leo.locator('#table .ct-filter input[name="ct-item"]:not([value="all"])')
+    items = [options.nth(i).get_attribute("value") for i in range(options.count())]
+    item = next((i for i in items if i != "house"), items[0])
+    leo.locator(f'#table .ct-filter input[value="{item}"]').check()
+    number = {"house": 1, "yarn": 2, "butterfly": 3, "bowl": 4, "cushion": 5, "mouse": 6}[item]
+    fits = leo.locator(f"{MINE} .lit.o{number} label")
     expect(fits).not_to_have_count(0)
     fits.first.click()
-    opened = leo.locator("#table .ct-sheet.mine .ct-cell:has(details[open])").get_attribute("data-hex")
-    shown = leo.locator("#table .ct-sheet.mine details[open] .ct-pop button:visible")
+    opened = chosen_hex(leo)
+    shown = leo.locator(SHOWN)
+    assert opened
     expect(shown).not_to_have_count(0)
-    assert all(item.capitalize() in text for text in shown.all_inner_texts())
+    if item != "house":
+        assert all(text.startswith(item.capitalize()) for text in shown.all_inner_texts())
 
     # Mia marks first: she sees her own mark waiting; Leo's page is redrawn by the push but keeps his choice open.
     before = version(leo)
     assert move(mia, open_a_lit_hex(mia)) == "mark"
     mia.locator("#table .ct-play", has_text="Waiting for the others").wait_for()
-    mia_hex = mia.locator("#table .ct-sheet.mine .ct-cell.pending").get_attribute("data-hex")
+    pending = mia.locator(f'{MINE} .ct-col li[class*=" p-"]')
+    mia_hex = (int(re.search(r"c(\d)", pending.locator("xpath=..").get_attribute("class")).group(1)),
+               int(re.search(r"^f(\d)", pending.get_attribute("class")).group(1)))
     expect(mia.locator("#table .ct-pending-text")).not_to_have_text("")
     wait_for_version(leo, before + 1)
     expect(leo.locator('#table .ct-sheet[data-seat="0"] .badge', has_text="marked")).to_have_count(1)
-    hidden = leo.locator(f'#table .ct-sheet[data-seat="0"] [data-hex="{mia_hex}"]').get_attribute("class")
-    assert "marked" not in hidden and "pending" not in hidden, "Leo must not see Mia's mark before he marks"
-    expect(leo.locator(f'#table .ct-sheet.mine [data-hex="{opened}"] details[open]')).to_have_count(1)
+    hidden = hex_on(leo, 0, *mia_hex).get_attribute("class")
+    assert " m-" not in hidden and " p-" not in hidden, "Leo must not see Mia's mark before he marks"
+    assert chosen_hex(leo) == opened, "the push keeps the hex Leo chose"
     expect(leo.locator(f'#table .ct-filter input[value="{item}"]')).to_be_checked()
 
     # Leo marks: the round is revealed, and each sees the other's item on their tower.
-    assert move(leo, leo.locator("#table .ct-sheet.mine details[open] .ct-pop button:visible").first) == "mark"
-    for page, seat, key in ((mia, 1, opened), (leo, 0, mia_hex)):
-        cell = page.locator(f'#table .ct-sheet[data-seat="{seat}"] [data-hex="{key}"].marked')
-        expect(cell.locator("use")).to_have_count(1)
+    assert move(leo, leo.locator(SHOWN).first) == "mark"
+    leo_hex = (json.loads(opened)["column"], json.loads(opened)["floor"])
+    for page, seat, (column, floor) in ((mia, 1, leo_hex), (leo, 0, mia_hex)):
+        page.locator(f'#table .ct-sheet[data-seat="{seat}"] .ct-col.c{column} li.f{floor}[class*=" m-"]').wait_for()

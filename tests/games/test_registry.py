@@ -31,7 +31,8 @@ def test_a_game_reads_its_declaration():
 
 
 def test_a_game_loads_the_static_files_it_declares_and_they_exist():
-    assert registry.get("cat_tower").table_js == ["js/cat_tower.js"]
+    assert registry.get("cat_tower").table_js == ["cat_tower/table.js"]
+    assert registry.get("cat_tower").table_css == ["cat_tower/table.css"]
     assert registry.get("rat_a_tat_cat").table_js == []
     assert registry.get("rat_a_tat_cat").table_css == ["rat_a_tat_cat/table.css"]
     assert all(not game.missing_assets() for game in registry.GAMES)

@@ -20,18 +20,18 @@ def signup_data(**changes):
         "email": "dora@example.com",
         "password1": PASSWORD,
         "password2": PASSWORD,
-        "display_name": "Dora Explorer",
-        "handle": "dora",
     }
     data.update(changes)
     return data
 
 
-def test_signup_page_shows_the_form(client):
+def test_signup_asks_only_username_email_and_password(client):
     response = client.get(reverse("signup"))
     assert response.status_code == 200
-    for name in ("username", "email", "password1", "password2", "display_name", "handle"):
+    for name in ("username", "email", "password1", "password2"):
         assert f'name="{name}"' in response.text
+    for name in ("display_name", "handle"):
+        assert f'name="{name}"' not in response.text
 
 
 def test_signup_creates_account_and_profile_and_logs_in(client):
@@ -39,27 +39,44 @@ def test_signup_creates_account_and_profile_and_logs_in(client):
     assert response.status_code == 302
     assert response.url == reverse("player", args=["dora"])
     user = User.objects.get(username="dora")
-    assert user.profile.display_name == "Dora Explorer"
+    assert user.profile.display_name == "dora" and user.profile.handle == "dora"
     assert client.session["_auth_user_id"] == str(user.pk)
     page = client.get(response.url)
-    assert "Welcome, Dora Explorer!" in page.text
+    assert "Welcome, dora!" in page.text
 
 
-@pytest.mark.parametrize("handle", ["alice", "ALICE", "Alice"])
-def test_signup_with_a_taken_handle_in_any_case_is_a_clear_error(client, alice, handle):
-    response = client.post(reverse("signup"), signup_data(handle=handle))
+def test_the_username_is_the_name_shown_and_lower_case_the_handle(client):
+    response = client.post(reverse("signup"), signup_data(username="Dora_X"))
+    assert response.url == reverse("player", args=["dora_x"])
+    assert User.objects.get(username="Dora_X").profile.display_name == "Dora_X"
+
+
+@pytest.mark.parametrize("username", ["alice", "ALICE", "Alice"])
+def test_signup_with_a_username_taken_in_any_case_is_a_clear_error(client, alice, username):
+    response = client.post(reverse("signup"), signup_data(username=username))
     assert response.status_code == 200
-    assert "That handle is already taken" in response.text
+    assert "already" in response.text
+    assert not User.objects.filter(username="dora").exists()
+    assert User.objects.count() == 1
+
+
+def test_signup_cannot_take_the_handle_of_a_table_player(client, alice):
+    from scoring import services
+
+    services.create_table_player(created_by=alice, display_name="Dora", handle="dora")
+    response = client.post(reverse("signup"), signup_data())
+    assert "That username is already taken" in response.text
     assert not User.objects.filter(username="dora").exists()
 
 
 @pytest.mark.parametrize(
     "changes, message",
     [
-        ({"handle": "has space"}, "Enter a valid “slug”"),
-        ({"handle": "new"}, "That handle is reserved"),
-        ({"handle": ""}, "This field is required."),
-        ({"display_name": "   "}, "This field is required."),
+        ({"username": "has.dot"}, "Use only letters, digits, - and _"),
+        ({"username": "has space"}, "Use only letters, digits, - and _"),
+        ({"username": "new"}, "That username is reserved"),
+        ({"username": ""}, "This field is required."),
+        ({"username": "x" * 31}, "Ensure this value has at most 30 characters"),
         ({"password2": "something-else-77"}, "The two password fields didn’t match."),
         ({"password1": "123", "password2": "123"}, "This password is too short."),
         ({"email": "not-an-email"}, "Enter a valid email address."),
@@ -74,9 +91,9 @@ def test_signup_rejects_bad_input(client, changes, message):
 
 
 def test_signup_with_a_taken_username_or_email(client, alice):
-    response = client.post(reverse("signup"), signup_data(username="ALICE", handle="other"))
+    response = client.post(reverse("signup"), signup_data(username="ALICE"))
     assert "A user with that username already exists." in response.text
-    response = client.post(reverse("signup"), signup_data(email="Alice@Example.com", handle="other"))
+    response = client.post(reverse("signup"), signup_data(email="Alice@Example.com"))
     assert "An account with that e-mail address already exists." in response.text
     assert User.objects.count() == 1
 
@@ -177,7 +194,8 @@ def test_account_pages_render_for_visitors(client, name):
 
 def test_signup_racing_for_a_handle_is_a_form_error_not_a_500(client, alice, monkeypatch):
     monkeypatch.setattr("scoring.services.handle_taken", lambda handle, exclude=None: False)  # lose the race
-    response = client.post(reverse("signup"), signup_data(handle="ALICE"))
+    monkeypatch.setattr("scoring.forms.SignUpForm.clean_username", lambda form: "ALICE")
+    response = client.post(reverse("signup"), signup_data())
     assert response.status_code == 200
-    assert "That username or handle was taken a moment ago." in response.text
+    assert "That username was taken a moment ago." in response.text
     assert not User.objects.filter(username="dora").exists()

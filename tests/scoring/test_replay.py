@@ -5,6 +5,7 @@ import re
 import pytest
 from django.urls import reverse
 
+from games.log_words import with_names
 from games.registry import get
 from scoring.records import save_record
 from tests.scoring.test_transfer import finished_match, table_record_from
@@ -79,8 +80,8 @@ def test_the_steps_link_to_each_other_and_the_current_move_is_marked(client, mat
     for rel, step in (("first", 0), ("prev", 1), ("next", 3), ("last", len(moves))):
         assert f'href="?step={step}#replay" rel="{rel}"' in text
     current = re.findall(r'<strong aria-current="step">(.*?)</strong>', text)
-    assert len(current) == 1 and current[0].startswith(("Alice Cooper: ", "Bob Dylan: "))
-    assert f"Move 2: <strong>{['Alice Cooper', 'Bob Dylan'][moves[1]['seat']]}</strong>" in text
+    assert len(current) == 1 and current[0].startswith(("<b>Alice Cooper</b> ", "<b>Bob Dylan</b> "))
+    assert f"Move 2: <b>{['Alice Cooper', 'Bob Dylan'][moves[1]['seat']]}</b>" in text
     last = client.get(replay_url(pk, len(moves))).text
     assert "The match is over." in last
     assert '<span class="button small secondary" aria-disabled="true">Next ›</span>' in last
@@ -133,3 +134,57 @@ def test_the_latest_log_lines_name_who_acted(client, match):
     acted = [m["seq"] for m in match.game_record.record["moves"] if m["action"]["type"] in logged]
     log = client.get(replay_url(match.game_record.pk, acted[0])).context["log"]
     assert any(line.startswith(("Alice Cooper ", "Bob Dylan ")) for line in log)
+
+
+def public_events(record: dict) -> list[list]:
+    """What each move added to the public log, from the engine's states (independently of the view's own walk)."""
+    engine = get(record["game"]).engine
+    states = engine_states(record)
+    logs = [engine.view(state, None)["log"] for state in states]
+    assert all(len(log) < 200 for log in logs), "a log this short is never cut, so new events are its tail"
+    return [after[len(before):] for before, after in zip(logs, logs[1:], strict=False)]
+
+
+def test_moves_are_told_in_the_words_of_the_live_log(client, match):
+    record = match.game_record.record
+    game, names = get("rat_a_tat_cat"), ["Alice Cooper", "Bob Dylan"]
+    response = client.get(replay_url(match.game_record.pk))
+    lines = response.context["moves"]
+    assert len(lines) == len(record["moves"])
+    for line, move, events in zip(lines, record["moves"], public_events(record), strict=True):
+        if events:
+            assert [entry["text"] for entry in line["lines"]] == [
+                with_names(game.event_text(event), names) for event in events]
+        else:  # nothing public happened (a card drawn face down): the action, positions counted from 1
+            assert line["lines"][0]["text"].startswith("chose " + move["action"]["type"].replace("_", " "))
+    told = " ".join(entry["text"] for line in lines for entry in line["lines"])
+    assert "position 0" not in told and "{seat:" not in told
+    assert "Seats: 1. Alice Cooper, 2. Bob Dylan" in response.text
+
+
+def test_a_move_without_public_words_counts_positions_from_1():
+    from scoring.transfer_views import _action_text
+
+    move = {"seq": 3, "seat": 0, "action": {"type": "take_discard", "position": 0}}
+    assert _action_text(move, ["Ann", "Ben"]) == "chose take discard (position 1)"
+    swap = {"seq": 4, "seat": 0, "action": {"type": "swap", "position": 3, "opponent": 1, "their_position": 0}}
+    assert _action_text(swap, ["Ann", "Ben"]) == "chose swap (position 4, opponent Ben, their position 1)"
+
+
+def test_an_htmx_step_answers_only_the_step(client, match):
+    response = client.get(replay_url(match.game_record.pk, 2), HTTP_HX_REQUEST="true")
+    text = response.text
+    assert text.lstrip().startswith('<div id="replay-step">') and "<html" not in text
+    assert 'hx-get="?step=3"' in text and 'hx-push-url="?step=3"' in text
+    assert "Step <strong>2</strong>" in text
+
+
+def test_a_game_may_word_the_moves_its_log_does_not_tell(monkeypatch):
+    from types import SimpleNamespace
+
+    from scoring.transfer_views import _move_line
+
+    game = get("rat_a_tat_cat")
+    monkeypatch.setattr(game, "words", SimpleNamespace(action=lambda action: "drew from the pile, {seat:1} watching"))
+    line = _move_line(game, {"seq": 1, "seat": 0, "action": {"type": "draw"}}, ["Ann", "Ben"], [])
+    assert line["lines"] == [{"who": "Ann", "text": "drew from the pile, Ben watching"}]

@@ -1,7 +1,7 @@
-"""Helpers for the Cat Tower table: the tower as cells to draw, the legal marks grouped by hex, dice faces.
+"""Helpers for the Cat Tower table: the tower column by column, the legal marks as rows of choices, scores.
 
 Everything here reads the engine's view and the legal actions the framework passes in; no rule is decided here,
-and every word comes from games/cat_tower/words.py.
+and the game's words (items, footprints, dice, marks) come from games/cat_tower/words.py.
 """
 from django import template
 
@@ -11,15 +11,8 @@ from games.cat_tower.scoring import CATEGORIES, cat_factors
 from games.cat_tower.sheet import hex_key
 
 register = template.Library()
+
 TOP_FLOOR = max(TOWER.hexes_on_floor)
-PIPS = {
-    1: [(15, 15)],
-    2: [(8, 8), (22, 22)],
-    3: [(8, 8), (15, 15), (22, 22)],
-    4: [(8, 8), (22, 8), (8, 22), (22, 22)],
-    5: [(8, 8), (22, 8), (15, 15), (8, 22), (22, 22)],
-    6: [(8, 8), (22, 8), (8, 15), (22, 15), (8, 22), (22, 22)],
-}
 
 
 @register.filter
@@ -27,58 +20,75 @@ def item_label(name) -> str:
     return words.item_label(name)
 
 
-@register.filter
-def pips(value) -> list[tuple[int, int]]:
-    """Where the pips of a die face go, in a 30 x 30 box."""
-    try:
-        return PIPS[int(value)]
-    except (TypeError, ValueError, KeyError):
-        return []
-
-
 def _dice_use(dice: tuple[int, int], item: int, floor: int) -> str:
-    """Which die gives the item and which the floor, in words, the cheaper way round (yours as the item on a tie)."""
-    return words.dice_use(dice, item, floor, item_die(dice, item, floor))
+    """The dice a mark changes with footprints, the cheaper way round (yours as the item on a tie): "your 5→4"."""
+    mine, shared = dice
+    if item_die(dice, item, floor) == 0:
+        targets = ((mine, item), (shared, floor))
+    else:
+        targets = ((mine, floor), (shared, item))
+    return words.dice_changes(targets)
 
 
-def _choice(action: dict, sheet: dict, dice: tuple[int, int] | None) -> dict:
-    name = TOWER.items[action["item"]]
-    choice = {
-        "action": action,
-        "item": name,
-        "label": words.item_label(name),
-        "footprints": action["footprints"],
-        "cost": words.footprints(action["footprints"]),
-        "cat": action.get("cat"),
-        "dice": _dice_use(dice, action["item"], action["floor"]) if dice else "",
-    }
-    if action["item"] == HOUSE and action.get("cat") is not None:
-        # A preview of what the engine will write once this house is on the sheet.
-        marked = {**sheet["marks"], hex_key(action["column"], action["floor"]): "house"}
-        houses, count = cat_factors(marked, action["cat"])
-        choice.update(cat_label=words.item_label(action["cat"]), houses=houses, count=count, points=houses * count)
-    return choice
-
-
-def _bonus(column, sheet: dict, claimed: list[int]) -> dict:
+def _bonus(column, sheet: dict) -> dict:
     scored = sheet["columns"].get(str(column.id))
     crossed = column.id in sheet["crossed_out"]
     return {
-        "column": column.id,
-        "colour": column.colour,
         "first": column.first,
         "later": column.later,
         "first_state": "scored" if scored is not None and not crossed else "crossed" if crossed else "open",
         "later_state": "scored" if scored is not None and crossed else "open",
-        "scored": scored,
-        "claimed": column.id in claimed,
-        "complete": column.id in sheet.get("complete_columns", []),
     }
+
+
+def _bonus_words(bonus: dict) -> str:
+    first = {"scored": " (scored)", "crossed": " (crossed out)"}.get(bonus["first_state"], "")
+    later = " (scored)" if bonus["later_state"] == "scored" else ""
+    return f"bonus {bonus['first']}{first} or {bonus['later']}{later}"
+
+
+def _hex_words(cell: dict) -> str:
+    """What a hex holds, for screen readers (its floor number is on the page already)."""
+    if cell["item"]:
+        return cell["item"]
+    if cell["pending"]:
+        return f"your mark, {cell['pending']}, not yet revealed"
+    return "house hex" if cell["house"] else ""
+
+
+def _hex_part(action: dict) -> dict:
+    """What choosing a lit hex adds to the mark: its column and floor, and for a house hex also the item and the
+    footprints (a house hex takes only a house, so its cost is the hex's own)."""
+    part = {"column": action["column"], "floor": action["floor"]}
+    if action["item"] == HOUSE:
+        part.update(item=HOUSE, footprints=action["footprints"])
+    return part
+
+
+def _offers(actions) -> dict[str, dict]:
+    """Hex -> the items a legal mark may draw there (in die order), what choosing the hex adds, its row."""
+    found: dict[str, dict] = {}
+    for action in actions or []:
+        if action.get("type") == "mark":
+            key = hex_key(action["column"], action["floor"])
+            hex_ = found.setdefault(key, {"items": set(), "part": _hex_part(action),
+                                          "row": row_key(action["floor"], action["item"] == HOUSE)})
+            hex_["items"].add(action["item"])
+    for hex_ in found.values():
+        hex_["numbers"] = sorted(hex_["items"])
+        hex_["items"] = [TOWER.items[i] for i in hex_["numbers"]]
+    return found
+
+
+def row_key(floor: int, house: bool) -> str:
+    """Marks on house hexes share one row ("h": the cat to score); the others have a row per floor."""
+    return "h" if house else str(floor)
 
 
 @register.simple_tag
 def tower(view: dict, seat, actions=None) -> dict:
-    """One seat's sheet ready to draw: hex cells (with any legal marks on them), posts, bonuses, footprints, cats.
+    """One seat's sheet ready to draw, column by column: hexes (lit where a legal mark may go, with what may go
+    there), scratching posts, bonuses, footprints and cats, and each column in words for screen readers.
 
     `actions` are the legal actions of the seat shown, when it may act; the seat's own pending mark is drawn
     only on its own sheet (the view holds no one else's).
@@ -87,50 +97,101 @@ def tower(view: dict, seat, actions=None) -> dict:
     marks = sheet["marks"]
     pending = view.get("pending") if seat == view.get("seat") else None
     pending_hex = hex_key(pending["column"], pending["floor"]) if pending and pending.get("type") == "mark" else None
-    dice = None
-    if view.get("my_die") and view.get("shared"):
-        dice = (view["my_die"]["value"], view["shared"]["value"])
-    by_hex: dict[str, list[dict]] = {}
-    for action in actions or []:
-        if action.get("type") == "mark":
-            by_hex.setdefault(hex_key(action["column"], action["floor"]), []).append(_choice(action, sheet, dice))
-    cells, posts = [], []
+    offers = _offers(actions)
+    complete = sheet.get("complete_columns", [])
+    columns = []
     for column in TOWER.columns.values():
-        offset = column.id in TOWER.offset_columns
+        bonus = _bonus(column, sheet)
+        cells = []
         for floor in range(1, TOP_FLOOR + 1):
-            place = {"column": column.id, "floor": floor, "offset": offset, "colour": column.colour}
             key = hex_key(column.id, floor)
             if key not in TOWER.floor_of:
-                posts.append(place)
-                continue
-            choices = by_hex.get(key, [])
-            offers = sorted({c["item"] for c in choices}, key=lambda n: TOWER.item_numbers[n])
-            cells.append(place | {
-                "key": key,
-                "house": key in TOWER.house_hexes,
-                "item": marks.get(key),
-                "pending": TOWER.items[pending["item"]] if key == pending_hex else None,
-                "choices": choices,
-                "offers": offers,
-                # Small pictures of what may go on a lit hex, centred in its 100-wide drawing.
-                "offer_icons": [{"item": name, "x": 50 - 9 * len(offers) + 18 * i} for i, name in enumerate(offers)],
-            })
+                continue  # a scratching post: printed on the sheet (the CSS draws it), never marked
+            house = key in TOWER.house_hexes
+            lit = offers.get(key)
+            # Numbers as text: the page prints them as they are (Django would localise every int it prints).
+            cell = {"floor": str(floor), "house": house, "item": marks.get(key),
+                    "pending": TOWER.items[pending["item"]] if key == pending_hex else None,
+                    "offers": lit["items"] if lit else [], "offer_numbers": lit["numbers"] if lit else [],
+                    "part": lit and lit["part"], "row": lit and lit["row"]}
+            cell["words"] = _hex_words(cell)
+            cells.append(cell)
+        columns.append({"id": str(column.id), "bonus": bonus, "complete": column.id in complete, "cells": cells,
+                        "words": f"Column {column.id}, {_bonus_words(bonus)}"})
     footprints = sheet["footprints"]
-    track = ["crossed" if i < footprints["crossed"] else "circled" if i < footprints["circled"] else "empty"
+    track = ["x" if i < footprints["crossed"] else "c" if i < footprints["circled"] else ""
              for i in range(TOWER.footprints)]
     return {
         "seat": seat,
-        "cells": cells,
-        "posts": posts,
-        "bonuses": [_bonus(column, sheet, view.get("claimed_columns", [])) for column in TOWER.columns.values()],
+        "columns": columns,
         "track": track,
         "circled": footprints["circled"],
         "crossed": footprints["crossed"],
         "spare": footprints["circled"] - footprints["crossed"],
         "cats": [{"cat": cat, "label": words.item_label(cat), "points": sheet["cats"].get(cat)} for cat in TOWER.cats],
+        "scored_cats": len(sheet["cats"]),
         "marked": len(marks),
-        "complete": sheet.get("complete_columns", []),
+        "complete": complete,
     }
+
+
+def _choice(action: dict, sheet: dict, dice: tuple[int, int] | None) -> dict:
+    """One button of a row: what it adds to the lit hex chosen (item, footprints and cat; on a house hex only the
+    cat), and what it costs or scores."""
+    name = TOWER.items[action["item"]]
+    if action["item"] == HOUSE:
+        choice = {"part": {"cat": action.get("cat")}, "item": name, "label": words.item_label(name)}
+        if action.get("cat") is not None:
+            # A preview of what the engine will write once the house is on the sheet (the same on any house hex).
+            marked = {**sheet["marks"], hex_key(action["column"], action["floor"]): "house"}
+            houses, count = cat_factors(marked, action["cat"])
+            choice.update(cat_label=words.item_label(action["cat"]), houses=houses, count=count, points=houses * count)
+        return choice
+    return {
+        "part": {"item": action["item"], "footprints": action["footprints"], "cat": action.get("cat")},
+        "item": name,
+        "label": words.item_label(name),
+        "footprints": action["footprints"],
+        **_cost(action, dice),
+    }
+
+
+def _cost(action: dict, dice: tuple[int, int] | None) -> dict:
+    """"free", or the footprints and the dice they change: "1 footprint (your 5→4)"."""
+    if action["footprints"] == 0:
+        return {"cost": "free", "dice": ""}
+    return {"cost": words.footprints(action["footprints"]),
+            "dice": _dice_use(dice, action["item"], action["floor"]) if dice else ""}
+
+
+@register.simple_tag
+def mark_choices(view: dict, actions) -> dict:
+    """The legal marks as one form of choices (docs/live-matches.md, "Composing an action from choices").
+
+    The action {"type": "mark"} takes its column and floor from a lit hex and the rest from a button. The buttons
+    come in rows: one per floor for the items (item, footprints, cat null), and one for the house hexes, whose
+    hexes carry the house and its cost and whose buttons are the cats to score. A lit hex shows the row it
+    belongs to, and any lit hex composed with any button of its row is one of the legal marks, and no other.
+    """
+    sheet = view["sheets"][view["seat"]]
+    dice = (view["my_die"]["value"], view["shared"]["value"]) if view.get("my_die") and view.get("shared") else None
+    rows: dict[str, dict] = {}
+    for action in actions or []:
+        if action.get("type") != "mark":
+            continue
+        house = action["item"] == HOUSE
+        key = row_key(action["floor"], house)
+        row = rows.setdefault(key, {"key": key, "floor": None if house else action["floor"], "house": house,
+                                    "hexes": {}, "choices": {}})
+        row["hexes"].setdefault((action["column"], action["floor"]), _cost(action, dice))
+        choice = _choice(action, sheet, dice)
+        row["choices"].setdefault(tuple(sorted(choice["part"].items())), choice)
+    ordered = sorted(rows.values(), key=lambda r: (r["house"], r["floor"] or 0))
+    for row in ordered:
+        row["hexes"] = [{"column": c, "floor": f, **cost} for (c, f), cost in sorted(row["hexes"].items())]
+        row["columns"] = [h["column"] for h in row["hexes"]]
+        row["choices"] = list(row["choices"].values())
+    return {"action": {"type": "mark"}, "rows": ordered}
 
 
 @register.simple_tag

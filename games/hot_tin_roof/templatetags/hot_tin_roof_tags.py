@@ -6,6 +6,7 @@ Everything here reads the engine's view and the legal actions the framework pass
 import json
 
 from django import template
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -39,27 +40,28 @@ def _cats_on(view: dict) -> dict:
     return on
 
 
-def _patios(view: dict, names: list) -> list:
+def _patios(view: dict, names: list, movable: set) -> list:
     on = _cats_on(view)
     shown = []
     for data in board().data["patios"]:
         pid = data["id"]
         owner = view["shelters"].get(pid)
         cats = on.get(pid, [])
-        label = [words.patio(pid)]
+        label = [_("%(family)s (%(id)s)") % {"family": data["family"], "id": pid}]
         if owner is not None:
-            label.append(_("shelter of %(who)s") % {"who": _who(owner, names)})
+            label.append(_("%(colour)s shelter") % {"colour": colour_name(owner)})
         for c in cats:
-            label.append(_("%(who)s's %(cat)s") % {"who": _who(c["seat"], names), "cat": words.cat(c["pair"])})
+            label.append(_("%(colour)s %(cat)s") % {"colour": colour_name(c["seat"]), "cat": words.cat(c["pair"])})
         x, y = data["at"]
-        spread = [(x - 12 * (len(cats) - 1) + 24 * i, y + 30) for i in range(len(cats))]
+        spread = [-12 * (len(cats) - 1) + 24 * i for i in range(len(cats))]
         shown.append({"id": pid, "family": data["family"], "x": x, "y": y, "owner": owner,
                       "colour": COLOURS[owner] if owner is not None else "", "label": _(", ").join(label),
-                      "cats": [{**c, "x": cx, "y": cy, "colour": COLOURS[c["seat"]], "shape": PAIR_SHAPES[c["pair"]],
-                                "label": _("%(who)s's %(cat)s on %(patio)s") % {
-                                    "who": _who(c["seat"], names), "cat": words.cat(c["pair"]),
-                                    "patio": words.patio(pid)}}
-                               for c, (cx, cy) in zip(cats, spread, strict=True)]})
+                      "cats": [{**c, "dx": dx, "colour": COLOURS[c["seat"]], "shape": PAIR_SHAPES[c["pair"]],
+                                "label": _("%(colour)s %(cat)s on %(patio)s") % {
+                                    "colour": colour_name(c["seat"]), "cat": words.cat(c["pair"]),
+                                    "patio": data["family"]},
+                                "movable": c["seat"] == view["seat"] and f"{c['pair']}{c['cat']}" in movable}
+                               for c, dx in zip(cats, spread, strict=True)]})
     return shown
 
 
@@ -69,11 +71,11 @@ def _gaps(view: dict, names: list) -> list:
     for gid in board().gap_order:
         a, b = board().gaps[gid]
         owner = view["catwalks"].get(gid)
-        label = words.gap(gid)
+        ends = {"a": board().family[a], "b": board().family[b]}
         if owner is not None:
-            label += ", " + _("catwalk of %(who)s") % {"who": _who(owner, names)}
+            label = _("Gap %(a)s–%(b)s: %(colour)s catwalk") % {**ends, "colour": colour_name(owner)}
         else:
-            label += ", " + _("no catwalk")
+            label = _("Gap %(a)s–%(b)s: no catwalk") % ends
         shown.append({"id": gid, "x1": at[a][0], "y1": at[a][1], "x2": at[b][0], "y2": at[b][1], "owner": owner,
                       "colour": COLOURS[owner] if owner is not None else "", "label": label})
     return shown
@@ -94,18 +96,15 @@ def _dumpsters(view: dict, actions: list) -> list:
     shown = []
     for d in view["dumpsters"]:
         tile = d["tile"]
-        label = words.dumpster(d["id"]) + ", " + words.cans(d["cans"])
-        if tile:
-            label += ", " + _("home tile: %(a)s and %(b)s") % {"a": words.patio(tile["patios"][0]),
-                                                              "b": words.patio(tile["patios"][1])}
         families = [board().family[p] for p in tile["patios"]] if tile else []
-        shown.append({**d, "label": label, "families": families, "name": short_name(d["id"]),
+        shown.append({**d, "families": families, "name": short_name(d["id"]),
                       "divable": d["id"] in divable})
     return shown
 
 
 def _moves(view: dict, actions: list) -> dict:
-    """{"sitting0": {destination: [[path, tolls per seat], ...]}} for the page's script to compose a move."""
+    """{"sitting0": {destination: ["B,I|0,0,2", ...]}} for the page's script to compose a move: each alternative
+    is the patios between the cat's own and the destination, then (unless free) the tolls per seat."""
     seat = view["seat"]
     found: dict = {}
     for action in actions:
@@ -114,8 +113,9 @@ def _moves(view: dict, actions: list) -> dict:
         key = f"{action['pair']}{action['cat']}"
         start, end = action["path"][0], action["path"][-1]
         alts = paths.cheapest(view["seats"], seat, start, view["catwalks"], view["shelters"])[end]
-        tolls = next(list(p.tolls) for p in alts if list(p.patios) == action["path"])
-        found.setdefault(key, {}).setdefault(end, []).append([action["path"], tolls])
+        tolls = next(p.tolls for p in alts if list(p.patios) == action["path"])
+        text = ",".join(action["path"][1:-1]) + ("|" + ",".join(map(str, tolls)) if any(tolls) else "")
+        found.setdefault(key, {}).setdefault(end, []).append(text)
     return found
 
 
@@ -145,6 +145,12 @@ def toll_text(tolls, names: list) -> str:
     return _(", ").join(parts) if parts else _("free")
 
 
+def _json(value) -> str:
+    """JSON safe as the text of an HTML element: no <, > or & (names are typed by people)."""
+    text = json.dumps(value, separators=(",", ":"))
+    return mark_safe(text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026"))  # noqa: S308
+
+
 @register.simple_tag
 def roof(view: dict, actions: list, names: list) -> dict:
     """Everything the table template draws, in one dict."""
@@ -156,22 +162,23 @@ def roof(view: dict, actions: list, names: list) -> dict:
                         "score": p["cans"] + 10 * p["fish"], "turn": s == view["turn"], "me": s == seat,
                         "off": [pair for pair, cats in p["cats"].items() if cats == [None, None]]})
     dives = [a for a in actions if a["type"] == "dive"]
+    moves = _moves(view, actions) if view["phase"] == "race" else {}
     shown = {
         "w": board().data["view_box"][0], "h": board().data["view_box"][1],
         "rooftops": [{"id": r["id"], "x": r["rect"][0], "y": r["rect"][1], "w": r["rect"][2], "h": r["rect"][3]}
                      for r in board().data["rooftops"]],
-        "routes": _routes(), "gaps": _gaps(view, names), "patios": _patios(view, names),
+        "routes": _routes(), "gaps": _gaps(view, names), "patios": _patios(view, names, set(moves)),
         "dumpsters": _dumpsters(view, actions), "players": players,
-        "dives": json.dumps(dives, separators=(",", ":")) if dives else "",
-        "moves": json.dumps(_moves(view, actions), separators=(",", ":")) if view["phase"] == "race" else "",
+        "data": _json({"dives": dives, "moves": moves,
+                       "names": [_who(s, names) for s in range(view["seats"])], "seat": seat}),
         "can_end": any(a["type"] == "end_turn" for a in actions),
         "settles": _settles(view, actions, names),
-        "colours": json.dumps([colour_name(s) for s in range(view["seats"])]),
-        "names": json.dumps([_who(s, names) for s in range(view["seats"])]),
         "turn_colour": COLOURS[view["turn"]] if view["turn"] is not None else "",
     }
     if "result" in view:
         shown["ties"] = [tie_text(tie, view, names) for tie in view["ties"]]
+        ranks = view["result"]["ranks"]
+        shown["standings"] = sorted(({**p, "place": ranks[p["seat"]]} for p in players), key=lambda p: p["place"])
     return shown
 
 

@@ -1,5 +1,8 @@
 """The Rat Hot table's template helpers: the board to draw and the turn's spots, from board.py and words.py."""
+import json
+
 from django import template
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
 from games.rat_hot import board, words
@@ -39,6 +42,16 @@ def rat_hot_board(view, actions, point):
         "script": script,
         "count": len(actions) if spots else 0,
     }
+
+
+_UNSAFE = {ord(">"): "\\u003E", ord("<"): "\\u003C", ord("&"): "\\u0026"}
+
+
+@register.filter
+def rh_json(value) -> str:
+    """JSON as the text of an element: <, > and & escaped inside the JSON strings (as json_script does), quotes
+    left as they are (a script tag would be dropped by htmx, an attribute would need every quote escaped)."""
+    return mark_safe(json.dumps(value, separators=(",", ":")).translate(_UNSAFE))
 
 
 @register.filter

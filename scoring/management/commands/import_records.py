@@ -1,4 +1,5 @@
-"""`manage.py import_records FILE [--user USERNAME]`: import match records, all of the file or nothing."""
+"""`manage.py import_records FILE [--user USERNAME] [--confirmed]`: import match records, all of the file or
+nothing."""
 import sys
 
 from django.contrib.auth import get_user_model
@@ -15,8 +16,12 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("file", help="The JSON file to import, or - for standard input.")
         parser.add_argument("--user", help="The username to record as the importer (default: none).")
+        parser.add_argument("--confirmed", action="store_true",
+                            help="The site's operator vouches for the records (a site's own history moved here): "
+                                 "they count at once. Otherwise each registered player named, but the importer, "
+                                 "confirms their seat first.")
 
-    def handle(self, *args, file, user=None, **options):
+    def handle(self, *args, file, user=None, confirmed=False, **options):
         recorded_by = None
         if user:
             try:
@@ -26,11 +31,15 @@ class Command(BaseCommand):
         try:
             # One byte past the limit is enough for the import to refuse the file without reading it all.
             data = sys.stdin.buffer.read(transfer.MAX_FILE_BYTES + 1) if file == "-" else _read(file)
-            report = transfer.import_file(data, recorded_by=recorded_by)
+            report = transfer.import_file(data, recorded_by=recorded_by, witnessed=confirmed)
         except transfer.ImportRefused as refused:
             raise CommandError("Nothing was imported:\n" + "\n".join(f"- {p}" for p in refused.problems)) from None
+        for game_record in report.imported:
+            self.stdout.write(f"Imported record {game_record.pk}: {game_record.game_name}, "
+                              f"{game_record.played_at:%Y-%m-%d} at {game_record.get_absolute_url()}")
         for index, existing in report.skipped:
-            where = f" (already record {existing.pk})" if existing else " (a repeat within the file)"
+            where = (f" (already record {existing.pk}, at {existing.get_absolute_url()})" if existing
+                     else " (a repeat within the file)")
             self.stdout.write(f"Skipped record {index + 1}{where}.")
         self.stdout.write(self.style.SUCCESS(report.summary()))
 

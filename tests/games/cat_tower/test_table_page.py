@@ -1,5 +1,4 @@
-"""The Cat Tower table page: exactly the legal actions as buttons, hidden marks stay hidden, sheets and scores."""
-import html
+"""The Cat Tower table page: exactly the legal actions as choices, hidden marks stay hidden, sheets and scores."""
 import json
 import re
 
@@ -8,24 +7,20 @@ import pytest
 from games import bot_runner, lobby, turns
 from games.cat_tower import engine
 from games.lobby import SeatPlan
-from games.models import Match
+from games.models import Match, Move
+from tests.composed import canonical, form_posts, posted_actions
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HTTP_HX_REQUEST": "true"}
-ACTION = re.compile(r'name="action" value="([^"]*)"')
-
-
-def canonical(action: dict) -> str:
-    return json.dumps(action, sort_keys=True)
 
 
 def rendered_actions(page: str) -> list[str]:
-    """Every action a button on the page would post, in canonical JSON."""
-    return [canonical(json.loads(html.unescape(value))) for value in ACTION.findall(page)]
+    """Every action the page's forms can post (each choice composed as a browser would), in canonical JSON."""
+    return canonical(posted_actions(page))
 
 
 def legal(match: Match, seat: int) -> list[str]:
-    return [canonical(a) for a in engine.legal_actions(match.state, seat)]
+    return canonical(engine.legal_actions(match.state, seat))
 
 
 def sheet_html(page: str, seat: int) -> str:
@@ -34,12 +29,32 @@ def sheet_html(page: str, seat: int) -> str:
     return found.group(1)
 
 
+def column_html(page: str, seat: int, column: int) -> str:
+    found = re.search(rf'<ol class="ct-col c{column}[ "].*?</ol>', sheet_html(page, seat), re.S)
+    assert found, f"no column {column} on seat {seat}'s sheet"
+    return found.group(0)
+
+
 def cell(page: str, seat: int, key: str) -> tuple[str, str]:
-    """The classes and the inner HTML of one hex of one seat's sheet (up to the next hex)."""
-    sheet = sheet_html(page, seat)
-    found = re.search(rf'<div class="ct-cell ([^"]*)" data-hex="{key}">(.*?)(?=<div class="ct-cell |$)', sheet, re.S)
+    """The classes and the inner HTML of one hex ("column-floor") of one seat's sheet."""
+    column, floor = key.split("-")
+    found = re.search(rf'<li class="(f{floor}(?: [^"]*)?)">(.*?)</li>', column_html(page, seat, int(column)), re.S)
     assert found, f"no hex {key} on seat {seat}'s sheet"
     return found.group(1), found.group(2)
+
+
+def shows_item(classes: str) -> bool:
+    """A hex drawn with an item: marked (m-<item>) or this seat's own pending mark (p-<item>)."""
+    return any(c.startswith(("m-", "p-")) for c in classes.split())
+
+
+def score(page: str, category: str, seat: int) -> int:
+    """One number of the score table: the row of the category, the column of the seat."""
+    from games.cat_tower.words import CATEGORY_LABELS
+
+    label = CATEGORY_LABELS.get(category, category.capitalize())
+    row = re.search(rf'<th scope="row">{label}</th>(.*?)</tr>', page[page.index('class="ct-scores'):]).group(1)
+    return int(re.findall(r"<td>(-?\d+)</td>", row)[seat])
 
 
 def page_of(client, match: Match) -> str:
@@ -133,11 +148,17 @@ def test_marking_offers_exactly_the_legal_marks_and_the_pass(client, mia, solo):
     match = draft_until_marking(solo, humans=(0,))
     page = page_of(client, match)
     assert sorted(rendered_actions(page)) == sorted(legal(match, 0))
-    assert canonical({"type": "pass"}) in rendered_actions(page)
+    assert json.dumps({"type": "pass"}) in rendered_actions(page)
     assert "Pass (circle a footprint)" in page and "Mark your tower" in page
 
 
-def test_footprints_and_houses_every_legal_mark_is_one_button(client, mia, solo):
+def row_html(page: str, row: str) -> str:
+    found = re.search(rf'<fieldset class="ct-row" data-row="{row}">.*?</fieldset>', page, re.S)
+    assert found, f"no row {row} of choices"
+    return found.group(0)
+
+
+def test_footprints_and_houses_every_legal_mark_is_one_composition(client, mia, solo):
     """A roll that allows houses (one per cat) and marks that spend footprints."""
     client.force_login(mia)
     match = with_dice(draft_until_marking(solo, humans=(0,)), 1, 3)
@@ -154,12 +175,22 @@ def test_footprints_and_houses_every_legal_mark_is_one_button(client, mia, solo)
     page = page_of(client, match)
     shown = rendered_actions(page)
     assert sorted(shown) == sorted(legal(match, 0)) and len(shown) == len(set(shown))
-    # A house hex lists one mark per cat not yet scored, with the points it would write.
+    # A lit house hex carries the house and its cost; the house row has one button per cat not yet scored, with
+    # the points it would write; a lit hex of another floor lights that floor's row, each item with its cost.
     classes, inner = cell(page, 0, "3-4")
-    assert "ct-pick" in inner and "score the yarn cat: 2 × 1 = 2" in inner and "score the mouse cat" not in inner
-    assert "score the house cat: 2 × 2 = 4" in inner
+    assert "lit" in classes and "hh" in classes and 'data-row="h"' in inner
+    houses = row_html(page, "h")
+    assert "<b>Yarn cat</b> <small>2 × 1 = 2</small>" in houses
+    assert "<b>House cat</b> <small>2 × 2 = 4</small>" in houses
+    assert "Mouse cat" not in houses and "column 3: <span" in houses
+    spends = [a for a in actions if a["type"] == "mark" and a["footprints"] == 3 and a["item"] != engine.HOUSE][0]
+    classes, inner = cell(page, 0, f"{spends['column']}-{spends['floor']}")
+    assert "lit" in classes and f'data-row="{spends["floor"]}"' in inner
+    name = engine.TOWER.items[spends["item"]]
+    row = row_html(page, str(spends["floor"]))
+    assert f'class="is-{name}">{name.capitalize()} <small>3 footprints</small>' in row
     # The item filter lists the items that fit and the floors they fit on.
-    assert 'name="ct-item" value="house"' in page and "3 footprints" in page
+    assert 'name="ct-item" value="house"' in page
 
 
 def test_no_actions_for_a_seat_that_has_marked(client, mia, leo, trio):
@@ -188,7 +219,7 @@ def test_pending_marks_are_hidden_from_everyone_else(client, mia, leo, trio):
     client.force_login(mia)
     page = page_of(client, match)
     classes, inner = cell(page, 0, mine)
-    assert "pending" in classes and f"#ct-i-{engine.TOWER.items[mark['item']]}" in inner
+    assert f"p-{engine.TOWER.items[mark['item']]}" in classes.split() and "not yet revealed" in inner
     assert described in page
 
     pages = {"Leo": None, "a spectator": None}
@@ -198,17 +229,17 @@ def test_pending_marks_are_hidden_from_everyone_else(client, mia, leo, trio):
     pages["a spectator"] = page_of(client, match)
     for who, page in pages.items():
         classes, inner = cell(page, 0, mine)
-        assert "pending" not in classes and "marked" not in classes, f"{who} sees Mia's mark"
+        assert not shows_item(classes), f"{who} sees Mia's mark"
         assert described not in page and "Your mark this round" not in page
         if bot_mark["type"] == "mark":
             bot_hex = f"{bot_mark['column']}-{bot_mark['floor']}"
             classes, _ = cell(page, 2, bot_hex)
-            assert "pending" not in classes and "marked" not in classes, f"{who} sees the bot's mark"
+            assert not shows_item(classes), f"{who} sees the bot's mark"
     # Mia does not see the bot's mark either.
     if bot_mark["type"] == "mark":
         client.force_login(mia)
         classes, _ = cell(page_of(client, match), 2, f"{bot_mark['column']}-{bot_mark['floor']}")
-        assert "pending" not in classes and "marked" not in classes
+        assert not shows_item(classes)
     assert rendered_actions(pages["a spectator"]) == []
     assert sorted(rendered_actions(pages["Leo"])) == sorted(legal(match, 1))
 
@@ -232,24 +263,32 @@ def test_sheets_show_items_cats_footprints_and_columns(client, mia, solo):
     page = page_of(client, match)
     for key, item in match.state["sheets"][0]["marks"].items():
         classes, inner = cell(page, 0, key)
-        assert "marked" in classes and f'href="#ct-i-{item}"' in inner
-        assert f"floor {key.split('-')[1]}: {item}." in inner  # said in words for screen readers
+        assert f"m-{item}" in classes.split()  # the picture, drawn by the stylesheet
+        assert inner == f"{key.split('-')[1]}<b> {item}</b>"  # the floor, and the item in words for screen readers
     classes, inner = cell(page, 0, "4-6")
-    assert "house" in classes and "marked" not in classes and "house hex, empty" in inner
+    assert "hh" in classes.split() and not shows_item(classes) and inner == "6<b> house hex</b>"
+    classes, inner = cell(page, 0, "4-5")
+    assert classes == "f5" and inner == "5"
     classes, _ = cell(page, 1, "4-4")
-    assert "marked" in classes
+    assert "m-bowl" in classes.split()
     game = page[page.index('<div class="ct"'):]
     assert ' style="' not in game, "the content security policy forbids inline styles"
     assert "<script" not in game, "scripts are not run when a table is swapped in: the match page loads them"
-    assert "js/cat_tower.js" in client.get(f"/matches/{match.pk}/").text
+    match_page = client.get(f"/matches/{match.pk}/").text
+    assert "cat_tower/table.js" in match_page and "cat_tower/table.css" in match_page
     mine = sheet_html(page, 0)
     assert "6 of 18 circled, 2 crossed out: <strong>4</strong> to spend" in mine
-    assert mine.count('class="ct-paw circled"') == 4 and mine.count('class="ct-paw crossed"') == 2
-    assert re.search(r"Yarn cat</span> <strong class=\"ct-cat-points\">2</strong>", mine)
-    assert "Column 1: big bonus 6, scored" in mine and "Column 5: big bonus 3, scored" in mine
+    track = re.search(r'<p class="ct-track" aria-hidden="true">(.*?)</p>', mine).group(1)
+    assert track == '<i class="x"></i>' * 2 + '<i class="c"></i>' * 4 + "<i></i>" * 12
+    assert '<i class="ct-i i-yarn"></i>Yarn cat <strong>2</strong>' in mine
+    assert '<i class="ct-i i-mouse"></i>Mouse cat <small>not scored</small>' in mine
+    assert 'aria-label="Column 1, bonus 6 (scored) or 4"' in mine
+    assert 'aria-label="Column 5, bonus 3 (scored) or 2"' in mine
     theirs = sheet_html(page, 1)
-    assert "Column 1: big bonus 6, crossed out" in theirs
-    assert mine.count('class="ct-cell ct-post') == 30 - 24  # every missing floor is a scratching post
+    assert 'aria-label="Column 1, bonus 6 (crossed out) or 4"' in theirs
+    assert "Cats scored: none yet" in theirs
+    # Only hexes are on the page (24 of them); the scratching posts are printed by the stylesheet.
+    assert len(re.findall(r'<li class="f\d', mine)) == len(engine.TOWER.hexes) == 24
 
 
 def test_the_scores_table_is_the_engine_scoring(client, mia, solo):
@@ -259,8 +298,7 @@ def test_the_scores_table_is_the_engine_scoring(client, mia, solo):
     breakdown = engine.outcome(match.state)["breakdown"]
     for seat, parts in enumerate(breakdown):
         for category, points in parts.items():
-            cell_html = f'data-seat="{seat}" data-category="{category}">{points}</td>'
-            assert cell_html in page, f"seat {seat} {category} should be {points}"
+            assert score(page, category, seat) == points, f"seat {seat} {category} should be {points}"
     assert breakdown[0]["total"] > 0
 
 
@@ -272,17 +310,55 @@ def test_a_whole_game_through_the_page_ends_with_the_result(client, mia, solo):
         if match.status == Match.FINISHED:
             break
         page = page_of(client, match)
-        shown = rendered_actions(page)
-        assert sorted(shown) == sorted(legal(match, 0))
-        choice = json.loads(shown[0])  # the first button on the page: a die, or the first lit hex's first mark
-        response = client.post(f"/matches/{match.pk}/move/",
-                               {"seat": 0, "version": match.version, "action": json.dumps(choice)}, **HTMX)
+        assert rendered_actions(page) == legal(match, 0)
+        _, fields = form_posts(page)[0]  # the first choice on the page: a die, or the first lit hex's first mark
+        response = client.post(f"/matches/{match.pk}/move/", fields, **HTMX)
         assert response.status_code == 200, response.content.decode()[:500]
     assert match.status == Match.FINISHED
     page = page_of(client, match)
     assert "The match is over" in page and rendered_actions(page) == []
     for seat, total in enumerate(engine.outcome(match.state)["scores"]):
-        assert f'data-seat="{seat}" data-category="total">{total}</td>' in page
+        assert score(page, "total", seat) == total
     winners = [s for s, r in enumerate(engine.outcome(match.state)["ranks"]) if r == 1]
     for seat in winners:
         assert 'winner' in re.search(rf'<section class="ct-sheet[^"]*"[^>]*data-seat="{seat}">', page).group(0)
+
+
+def test_a_mark_is_a_lit_hex_and_a_choice_posted_without_javascript(client, mia, solo):
+    """A plain form POST (no htmx): the hex's and the button's fields compose the mark; the page reloads."""
+    client.force_login(mia)
+    match = draft_until_marking(solo, humans=(0,))
+    page = page_of(client, match)
+    action, fields = next((a, f) for a, f in form_posts(page) if a["type"] == "mark")
+    assert set(fields) == {"csrfmiddlewaretoken", "seat", "version", "action", "part-hex", "part-item"}
+    assert json.loads(fields["action"]) == {"type": "mark"}
+    response = client.post(f"/matches/{match.pk}/move/", fields)
+    assert response.status_code == 302 and response["Location"] == f"/matches/{match.pk}/"
+    assert Move.objects.filter(match=match, seat=0).latest("seq").action == action
+    item = engine.TOWER.items[action["item"]]
+    assert refresh(match).state["sheets"][0]["marks"][f"{action['column']}-{action['floor']}"] == item
+
+
+def test_a_composition_the_rules_refuse_changes_nothing_and_says_why(client, mia, solo):
+    """The page is never trusted: a lit hex with a button of another floor's row is refused by the engine."""
+    client.force_login(mia)
+    match = with_dice(draft_until_marking(solo, humans=(0,)), 2, 4)
+
+    def change(state):
+        state["sheets"][0]["footprints"] = {"circled": 3, "crossed": 0}
+
+    match = set_state(match, change)
+    page = page_of(client, match)
+    posts = [f for a, f in form_posts(page) if a["type"] == "mark" and a["item"] != engine.HOUSE]
+    marks = {json.dumps(a, sort_keys=True) for a in engine.legal_marks(match.state, 0)}
+    wrong = next(dict(f, **{"part-item": g["part-item"]}) for f in posts for g in posts
+                 if json.dumps({"type": "mark", **json.loads(f["part-hex"]), **json.loads(g["part-item"])},
+                               sort_keys=True) not in marks)
+    before = match.version
+    response = client.post(f"/matches/{match.pk}/move/", wrong, **HTMX)
+    assert response.status_code == 400
+    page = response.content.decode()
+    assert 'role="alert"' in page and "Mark your tower" in page  # the reason, above the fresh table
+    assert "could not be read" not in page and "do not make one move" not in page  # the engine refused it
+    match = refresh(match)
+    assert match.version == before and match.state["pending"][0] is None

@@ -49,7 +49,7 @@ def test_an_unknown_cat():
 
 def test_more_cats_than_houses():
     (reason,) = reasons(marks={"2-2": "house"}, cats={"house": 1, "yarn": 0})
-    assert "2 cats are scored but the sheet has only 1 house" in reason
+    assert "2 cats are scored but the sheet has only 1 house: one cat per house" in reason
 
 
 def test_a_cat_score_that_is_not_possible():

@@ -98,8 +98,8 @@ def test_the_table_words_come_from_the_words_module():
     assert cat_tower_tags.describe_mark(mark(1, 4, 6, cat="mouse")) == (
         "House on column 4, floor 6, scoring the mouse cat")
     assert cat_tower_tags.describe_mark({"type": "pass"}) == "Pass: circle a footprint"
-    assert words.dice_use((2, 4), 1, 6, 0) == "item: your 2→1, floor: shared 4→6"
-    assert words.dice_use((6, 1), 1, 6, 1) == "item: shared 1, floor: your 6"
+    assert words.dice_changes(((2, 1), (4, 6))) == "your 2→1, shared 4→6"
+    assert words.dice_changes(((5, 4), (3, 3))) == "your 5→4"  # a die left as it is is not mentioned
 
 
 def test_the_engine_holds_no_english_for_people():

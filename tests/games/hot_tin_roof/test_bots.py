@@ -1,5 +1,6 @@
 """The Hot Tin Roof bots: they play only legal moves from their own view, and "good" beats two "easy" bots."""
 
+import json
 import random
 
 import pytest
@@ -91,3 +92,16 @@ def test_the_good_bot_joins_at_the_end_when_cheaper_than_fifteen():
     state.update(trigger=0, settle_order=[0, 1, 2])
     assert choice(state) == {"type": "settle", "pair": "sitting", "path": ["A", "C"]}
     assert play(state, 0, choice(state))["phase"] == "over"
+
+
+def test_bots_decide_from_their_view_only():
+    """Two games that differ only in what no player may see (the order of the tile pile) get the same choices."""
+    for seed in range(5):
+        state = engine.new_game(3, seed, {})
+        hidden = json.loads(json.dumps(state))
+        hidden["pile"] = list(reversed(hidden["pile"]))
+        hidden["seed"] = seed + 1000
+        for level in bots.LEVELS:
+            ours = bots.choose(level, engine.view(state, 0), engine.legal_actions(state, 0), random.Random(seed))
+            theirs = bots.choose(level, engine.view(hidden, 0), engine.legal_actions(hidden, 0), random.Random(seed))
+            assert ours == theirs

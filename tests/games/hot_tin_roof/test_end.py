@@ -4,7 +4,7 @@ who took it; scores, the seat tie-break and the home-tile option; the record's f
 import pytest
 
 from games.contract import IllegalAction
-from games.hot_tin_roof import engine
+from games.hot_tin_roof import engine, rules
 
 from .helpers import copy, events, play, table
 
@@ -150,6 +150,10 @@ def test_with_the_option_the_most_home_tiles_break_a_tie_first():
     assert engine.outcome(without)["ranks"] == [1, 3, 2]
 
 
-def test_the_outcome_of_an_unfinished_game_is_refused():
-    with pytest.raises(IllegalAction):
-        engine.outcome(last_fish())
+def test_a_game_ended_early_ranks_ties_from_the_player_whose_turn_it_was():
+    """A resignation ends a match before the last fish (docs/live-matches.md): with nobody having taken the last
+    fish, the seat tie-break counts from the player to move, as if they had."""
+    state = last_fish()
+    assert not engine.is_over(state) and engine.final(state)["trigger_seat"] is None
+    result = engine.outcome(state)
+    assert result["ranks"] == rules.ranks(result["scores"], state["turn"])

@@ -66,8 +66,7 @@ def test_sentences_count_in_words():
     assert words.event({"event": "paid_toll", "seat": 1, "to": 0, "cans": 5, "catwalks": 1, "shelters": 2}) == \
         "paid {seat:0} 5 cans: 1 catwalk crossed, 2 shelters entered."
     assert words.event({"event": "moved", "seat": 0, "pair": "sitting", "cat": 0, "path": ["A", "B"],
-                        "cans": 0}) == "moved a sitting cat from the Adams' patio (A) to the Bakers' patio (B) " \
-                                       "(A → B), for free."
+                        "cans": 0}) == "moved a sitting cat A → B, to the Bakers, for free."
     assert words.event({"event": "joined", "seat": 0, "pair": "standing", "patio": "O", "market": 1}) == \
         "joined the standing pair on the Oscars' patio (O) and took a fish (1 left in the market)."
     assert words.event({"event": "settled_paid", "seat": 2, "pair": "sitting", "cans": 15}) == \

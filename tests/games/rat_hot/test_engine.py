@@ -1,6 +1,9 @@
 """Rat Hot, rule by rule as ../shared/rules/rat_hot.md plays it."""
 import copy
 import json
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -349,3 +352,23 @@ def test_the_view_shows_the_table_both_scores_this_turns_strips_and_how_many_are
     assert view["revealed"][0]["spaces"] == list(STRIPS[view["revealed"][0]["id"]])
     assert view["turn"] == 1 and view["scored"][0]["cells"] == [[-1, 1], [0, 1]]
     json.dumps(view)
+
+
+# --------------------------------------------------------------------------------------------- the data
+
+
+def test_the_deck_is_the_rules_deck_read_as_data():
+    shared = Path(__file__).resolve().parents[4] / "shared" / "rules" / "rat_hot_deck.json"
+    ours = Path(engine.__file__).with_name("deck.json")
+    if shared.exists():  # the product reads its own copy; the copy must match the rules'
+        assert json.loads(ours.read_text()) == json.loads(shared.read_text())
+    assert len(STRIPS) == 42 and sorted(STRIPS) == sorted(ORDER)
+    assert engine.new_game(2, 1)["cells"]["0,0"] == [1, "start", "start"]
+
+
+def test_the_rules_modules_are_pure():
+    code = ("import sys; import games.rat_hot.engine, games.rat_hot.bots, games.rat_hot.tally, games.rat_hot.board; "
+            "print(sorted(m for m in sys.modules if m.split('.')[0] == 'django'))")
+    found = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                           cwd=Path(__file__).resolve().parents[3])
+    assert found.stdout.strip() == "[]", found.stdout

@@ -31,6 +31,10 @@ def check_step(before: dict, after: dict) -> None:
     assert {f"{x},{y}": v for (x, y), v in rebuilt.items()} == after["cells"], "the top layer matches the stack"
     assert sum(h for h, _, _ in after["cells"].values()) == 3 * len(after["placements"])
     assert all(layout.on_table(cell) for cell in rebuilt)
+    placed = [strip for strip, *_ in after["placements"][1:]]
+    assert sorted(placed + after["revealed"] + after["deck"]) == sorted(ORDER), "every strip is somewhere, once"
+    shown = json.dumps(engine.view(after, None))
+    assert not any(f'"{strip}"' in shown for strip in after["deck"]), "a face-down strip shows in the view"
     gained = [engine.points(after, s) - engine.points(before, s) for s in range(2)]
     assert gained == [sum(scoring.CHIPS[e["chip"]] for e in after["scored"] if e["seat"] == s) for s in range(2)]
 

@@ -7,7 +7,8 @@
   let sel = {};
   const $ = (q, root) => (root || document).querySelector(q);
   const $$ = (q, root) => Array.from((root || document).querySelectorAll(q));
-  const data = () => { const d = $("#htr-data"); return d ? JSON.parse(d.textContent) : null; };
+  // The legal actions ride in a <template> (htmx leaves it alone, and it is never shown).
+  const data = () => { const d = $("#htr-data"); return d ? JSON.parse(d.innerHTML) : null; };
   const choices = () => $("#htr-choices");
   const hint = (text) => { const h = $("#htr-hint"); if (h) h.textContent = text; };
 
@@ -82,12 +83,21 @@
   }
 
   function drawPath(patios) {
-    const at = (p) => { const c = $(`[data-patio="${p}"] circle`); return c.getAttribute("cx") + "," + c.getAttribute("cy"); };
+    const at = (p) => { const m = $(`[data-patio="${p}"]`).transform.baseVal.consolidate().matrix; return m.e + "," + m.f; };
     $("#htr-path").setAttribute("points", patios.map(at).join(" "));
   }
 
+  // An alternative is "B,I|0,0,2": the patios between the cat's own and the destination, then the tolls.
+  function unpack(start, dest, text) {
+    const [middle, tolls] = text.split("|");
+    const path = [start, ...(middle ? middle.split(",") : []), dest];
+    return [path, tolls ? tolls.split(",").map(Number) : []];
+  }
+
   function chooseDestination(dest) {
-    const alts = data().moves[sel.cat][dest];
+    const d = data();
+    const start = $(`[data-cat="${d.seat}-${sel.cat}"]`).closest("[data-patio]").dataset.patio;
+    const alts = d.moves[sel.cat][dest].map((text) => unpack(start, dest, text));
     $$(".htr-patio.chosen").forEach((el) => el.classList.remove("chosen"));
     $(`[data-patio="${dest}"]`).classList.add("chosen");
     choices().innerHTML = "";
@@ -122,7 +132,9 @@
   }
 
   function onActivate(event) {
-    const el = event.target.closest("[data-pick], .htr-pick, .htr-settle, .htr-end, .htr-cat.movable");
+    // A highlighted target wins over a cat drawn on it (a cat may move onto a patio where another of ours sits).
+    const el = event.target.closest("[data-pick]")
+      || event.target.closest(".htr-pick, .htr-settle, .htr-end, .htr-cat.movable");
     if (!el) return false;
     if (el.hasAttribute("data-pick")) pick(el);
     else if (el.classList.contains("htr-pick")) chooseDumpster(el.dataset.dumpster);
@@ -155,14 +167,7 @@
     const el = e.target.closest && e.target.closest("[data-lights]"); if (el) light(el, false);
   }));
 
-  window.htrSetup = function () {
-    sel = {};
-    const d = data();
-    if (!d) return;
-    Object.keys(d.moves).forEach((key) => {
-      const cat = $(`[data-cat="${d.seat}-${key}"]`);
-      if (cat) { cat.classList.add("movable"); cat.setAttribute("role", "button"); cat.setAttribute("tabindex", "0"); }
-    });
-  };
-  window.htrSetup();
+  // A new table (our move's answer or a push) starts the choice afresh.
+  document.addEventListener("htmx:load", () => { sel = {}; });
+  window.htrSetup = function () { sel = {}; };
 })();

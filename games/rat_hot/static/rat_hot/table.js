@@ -3,12 +3,13 @@
 // The spots and their scores come from the server (data-spots); this script only shows them and composes the
 // move: {"type": "place"} with a "part-place" field {"strip", "x", "y", "dir"} (games/match_views.py).
 (function () {
-  if (window.ratHot) { window.ratHot.init(); return; }
+  if (window.ratHot) return;
   const SVG = "http://www.w3.org/2000/svg";
   const DIRS = ["E", "S", "W", "N"];
   const STEP = {E: [1, 0], S: [0, 1], W: [-1, 0], N: [0, -1]};
   const SHIFT = {E: [0, 0], W: [2, 0], S: [0, 0], N: [0, 2]};
-  let kept = {key: null, strip: null, dir: "E", spot: null, box: null, match: null};
+  // What survives a redrawn table: the choices of this turn, and the zoom the user set (else the table fits).
+  const kept = {key: null, strip: null, dir: "E", spot: null, box: null, match: null};
 
   function fill(text, values) {
     return text.replace(/%\((\w+)\)[sd]/g, (_, name) => String(values[name]));
@@ -29,9 +30,13 @@
     const svg = root.querySelector(".rh-board");
     if (!svg) return;
     const fit = svg.dataset.box.split(" ").map(Number);
-    let box = kept.match === root.dataset.match && kept.box ? kept.box.slice() : fit.slice();
+    const mine = kept.match === root.dataset.match && kept.box;
+    let box = mine ? kept.box.slice() : fit.slice();
     kept.match = root.dataset.match;
-    const show = () => { svg.setAttribute("viewBox", box.join(" ")); kept.box = box.slice(); };
+    const show = (chosen = true) => {
+      svg.setAttribute("viewBox", box.join(" "));
+      kept.box = chosen ? box.slice() : null;
+    };
     const zoom = (factor) => {
       const cx = box[0] + box[2] / 2, cy = box[1] + box[3] / 2;
       const w = Math.min(27, Math.max(4, box[2] * factor)), h = Math.min(27, Math.max(4, box[3] * factor));
@@ -39,7 +44,7 @@
       show();
     };
     root.querySelectorAll("[data-zoom]").forEach((b) => b.addEventListener("click", () => {
-      if (b.dataset.zoom === "fit") { box = fit.slice(); show(); } else zoom(b.dataset.zoom === "in" ? 0.8 : 1.25);
+      if (b.dataset.zoom === "fit") { box = fit.slice(); show(false); } else zoom(b.dataset.zoom === "in" ? 0.8 : 1.25);
     }));
     root.querySelectorAll("[data-pan]").forEach((b) => b.addEventListener("click", () => {
       const [dx, dy] = b.dataset.pan.split(",").map(Number);
@@ -61,7 +66,7 @@
     const stop = () => { drag = null; };
     svg.addEventListener("pointerup", stop);
     svg.addEventListener("pointerleave", stop);
-    show();
+    show(Boolean(mine));
   }
 
   // --- choosing a placement ----------------------------------------------------------------------------------

@@ -1,0 +1,43 @@
+"""Template helpers for the end of a match: the result in order of places, why it ended, what a player may end."""
+from django import template
+
+from games import turns
+from games.records import ended_sentence
+
+register = template.Library()
+
+
+@register.filter
+def by_rank(seats, ranks):
+    """The seats in the order of the result: the winner first, ties by seat."""
+    ranks = list(ranks or [])
+    return sorted(seats, key=lambda seat: (ranks[seat.index] if seat.index < len(ranks) else len(ranks) + 1,
+                                           seat.index))
+
+
+@register.simple_tag
+def ended_text(match, seats) -> str:
+    record = match.game_record.record if match.game_record_id else {}
+    return ended_sentence(record, [seat.label for seat in seats])
+
+
+@register.simple_tag
+def claimable(match, seats, point) -> list:
+    """The absent seats this viewer may claim the match from (never one they play themselves)."""
+    if not point.controlled or match.status != match.PLAYING or match.absence_limit is None:
+        return []
+    absent = turns.absent_seats(match, seats)
+    if point.seat in absent:
+        return []  # an absent player claims nothing: they move first
+    return [seat for seat in seats if seat.index in absent and seat.index not in point.controlled]
+
+
+@register.filter
+def duration_words(duration) -> str:
+    """A host's chosen absence as people say it: "a day", "3 days", "an hour", "90 minutes"."""
+    minutes = round(duration.total_seconds() / 60) if duration else 0
+    for size, one, many in ((7 * 24 * 60, "a week", "weeks"), (24 * 60, "a day", "days"), (60, "an hour", "hours")):
+        if minutes >= size and minutes % size == 0:
+            count = minutes // size
+            return one if count == 1 else f"{count} {many}"
+    return "a minute" if minutes == 1 else f"{minutes} minutes"

@@ -1,0 +1,40 @@
+"""The board is data (board.json, a copy of the rules' board): 15 patios on 10 rooftops, routes, gaps, 50 tiles."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from games.hot_tin_roof.board import BOARD_FILE, board
+
+SHARED = Path(__file__).resolve().parents[3] / ".." / "shared" / "rules" / "hot_tin_roof_board.json"
+
+
+def test_the_board_has_what_the_rules_page_says():
+    b = board()
+    assert b.patios == tuple("ABCDEFGHIJKLMNO")
+    assert len({p["rooftop"] for p in b.data["patios"]}) == 10
+    assert list(b.family.values()) == sorted(b.family.values())  # families in alphabetical order
+    assert len(b.tiles) == 50
+
+
+def test_routes_stay_on_one_rooftop_and_gaps_join_two():
+    roof = {p["id"]: p["rooftop"] for p in board().data["patios"]}
+    assert all(roof[a] == roof[b] for a, b in board().data["routes"])
+    assert all(roof[a] != roof[b] for a, b in board().gaps.values())
+
+
+def test_each_home_tile_names_two_patios_at_least_two_catwalks_apart():
+    roof = {p["id"]: p["rooftop"] for p in board().data["patios"]}
+    neighbours_by_gap = {frozenset(pair) for pair in board().gaps.values()}
+    for tile, (a, b) in board().tiles.items():
+        assert a != b and roof[a] != roof[b], tile
+        # one catwalk apart: a gap joins them, or a gap joins a route-neighbour of one to the other
+        same_roof = {p for p in board().patios if roof[p] in (roof[a],)}
+        assert not any(frozenset((x, b)) in neighbours_by_gap for x in same_roof), tile
+
+
+def test_the_copy_equals_the_rules_board():
+    if not SHARED.exists():
+        pytest.skip("the rules' board is not beside this checkout")
+    assert json.loads(BOARD_FILE.read_text()) == json.loads(SHARED.read_text())
