@@ -5,6 +5,7 @@ import re
 import time
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.browser.tables import version, wait_for_version
 from tests.browser.test_signup import sign_up
@@ -33,14 +34,14 @@ def place_a_strip(page, turn: int) -> dict:
     form.locator("select.rh-spot").select_option(index=best + 1)
     label = labels[best]
     assert SPOT.match(label), label
-    assert form.locator(".rh-preview").inner_text() == label
-    assert page.locator("#table .rh-ghost use").count() == 3, "the strip is drawn where it would go"
-    assert page.locator("#table .rh-spot-mark.on").count() == 1
+    expect(form.locator(".rh-preview")).to_have_text(label)
+    expect(page.locator("#table .rh-ghost use"), "the strip is drawn where it would go").to_have_count(3)
+    expect(page.locator("#table .rh-spot-mark.on")).to_have_count(1)
     before = version(page)
     with page.expect_response(lambda r: r.request.method == "POST" and "/move/" in r.url, timeout=CLICK_MS * 2) as done:
         form.locator("button.rh-place").click(timeout=CLICK_MS)
     assert done.value.status == 200, done.value.text()
-    wait_for_version(page, before + 1, seconds=5)
+    wait_for_version(page, before + 1)
     return SPOT.match(label).groups()
 
 
@@ -58,16 +59,16 @@ def test_a_player_plays_a_whole_game_against_the_good_bot(new_context):
     page.click("button:text('Create the match')")
     page.wait_for_url("**/matches/*/")
     page.locator("#live-status", has_text="Live").wait_for()
-    assert page.locator("#table .rh-board").is_visible()
-    assert page.locator('#table input[name="rh-strip"]').count() == 1, "the first turn reveals one strip"
+    expect(page.locator("#table .rh-board")).to_be_visible()
+    expect(page.locator('#table input[name="rh-strip"]'), "the first turn reveals one strip").to_have_count(1)
 
     # Zoom and pan change what the board shows, and "Fit" shows the layout again.
     board = page.locator("#table svg.rh-board")
     fit = board.get_attribute("viewBox")
     page.click("#table [data-zoom='in']")
-    assert board.get_attribute("viewBox") != fit
+    expect(board).not_to_have_attribute("viewBox", fit)
     page.click("#table [data-zoom='fit']")
-    assert board.get_attribute("viewBox") == fit
+    expect(board).to_have_attribute("viewBox", fit)
 
     # The keyboard reaches the rotation: Rotate (Enter) turns east to south, and the spots follow it.
     form = page.locator("#table form.rh-play")
@@ -75,8 +76,8 @@ def test_a_player_plays_a_whole_game_against_the_good_bot(new_context):
     assert "facing east" in first
     form.locator("button.rh-rotate").focus()
     page.keyboard.press("Enter")
-    assert form.locator('input[name="rh-dir"][value="S"]').is_checked()
-    assert "facing south" in form.locator("select.rh-spot option").nth(1).inner_text()
+    expect(form.locator('input[name="rh-dir"][value="S"]')).to_be_checked()
+    expect(form.locator("select.rh-spot option").nth(1)).to_contain_text("facing south")
 
     deadline, placed, turn = time.monotonic() + GAME_SECONDS, [], 0
     while "The match is over" not in status(page):
@@ -93,10 +94,9 @@ def test_a_player_plays_a_whole_game_against_the_good_bot(new_context):
             continue
 
     assert len(placed) == 21, f"red places 1 + 2 x 10 strips, placed {len(placed)}"
-    assert page.locator(".result").is_visible()
-    rows = page.locator(".result tbody tr")
-    assert rows.count() == 2
-    log = page.locator(".match-log").inner_text()
-    assert "in the final tally" in log and "The game is over" in log
+    expect(page.locator(".result")).to_be_visible()
+    expect(page.locator(".result tbody tr")).to_have_count(2)
+    expect(page.locator(".match-log")).to_contain_text("in the final tally")
+    expect(page.locator(".match-log")).to_contain_text("The game is over")
     assert page.locator("#table .rh-cells use").count() >= 3 + 21 * 2  # the table stays on the page
     assert not errors, errors
