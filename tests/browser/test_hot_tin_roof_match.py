@@ -8,6 +8,7 @@ import time
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.browser.tables import create_match, version, wait_for_version
 from tests.browser.test_signup import sign_up
@@ -83,7 +84,7 @@ def test_a_player_and_two_bots_play_a_whole_game_and_its_record_travels(new_cont
     page.on("pageerror", lambda error: errors.append(str(error)))
     sign_up(page, "roofcat", "Rhea")
     create_match(page, "hot_tin_roof", ["me", "bot:good", "bot:easy"])
-    assert page.locator("#table .htr-patio").count() == 15
+    expect(page.locator("#table .htr-patio")).to_have_count(15)
     assert page.locator('#table [data-patio="A"]').get_attribute("aria-label") == "Adams (A)"
 
     deadline, done, shot, lost = time.monotonic() + GAME_SECONDS, [], False, []
@@ -124,8 +125,9 @@ def test_a_player_and_two_bots_play_a_whole_game_and_its_record_travels(new_cont
     assert 300 < board["width"] <= 390, board
     page.screenshot(path=str(SHOTS / "hot_tin_roof_phone.png"), full_page=False)
     page.set_viewport_size({"width": 1280, "height": 900})
-    assert page.locator(".result").is_visible()
-    assert page.locator("#table .htr-final li").count() == 3
+    expect(page.locator(".result")).to_be_visible()
+    expect(page.locator("#table .htr-final li")).to_have_count(3)
+    expect(page.locator(".match-log")).to_contain_text("paid the ante")
     log = page.locator(".match-log").inner_text()
     assert "paid the ante" in log and ("took the last fish" in log or "The game is over" in log)
 
@@ -134,7 +136,7 @@ def test_a_player_and_two_bots_play_a_whole_game_and_its_record_travels(new_cont
     page.wait_for_url(re.compile(r"/history/\d+/$"))
     record_url = "/" + page.url.split("/", 3)[3]
     page.goto("/history/?player=roofcat")
-    assert "Hot Tin Roof" in page.locator("table.records tbody tr").first.inner_text()
+    expect(page.locator("table.records tbody tr").first).to_contain_text("Hot Tin Roof")
 
     page.goto(record_url)
     with page.expect_download() as first:

@@ -6,6 +6,7 @@ own row share one screen."""
 import time
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.browser.tables import act, create_match, join_by_invitation, version, wait_for_version
 from tests.browser.test_signup import sign_up
@@ -68,17 +69,17 @@ def test_keyboard_players_keep_their_place_and_hear_the_moves(new_context):
     create_match(page, "rat_a_tat_cat", ["me", "bot:good"], rounds=1)
     announcer = page.locator("#match-announcer")
     assert announcer.get_attribute("aria-live") == "polite"
-    assert page.locator("#table #match-announcer").count() == 0, "the live region is not replaced by pushes"
+    expect(page.locator("#table #match-announcer"), "the live region is not replaced by pushes").to_have_count(0)
     region = page.query_selector("#match-announcer")
 
     memorise(page, keyboard=True)
-    assert focused(page).count() == 1, "after a move the focus stays on the table"
+    expect(focused(page), "after a move the focus stays on the table").to_have_count(1)
     assert region.text_content().strip(), "the move is announced in the region that stayed"
 
     # The first discard is always a number, so one's own cards may take it: each has the dashed "you may choose
     # this" outline, and the card the keyboard is on has a ring of another colour besides.
     choosable = page.locator("#table .ratc-row.mine button.choosable")
-    assert choosable.count() == 4
+    expect(choosable).to_have_count(4)
     choosable.nth(1).focus()
     page.keyboard.press("Shift+Tab")
     page.keyboard.press("Tab")
@@ -90,7 +91,7 @@ def test_keyboard_players_keep_their_place_and_hear_the_moves(new_context):
     before = version(page)
     page.keyboard.press("Enter")
     wait_for_version(page, before + 1)
-    assert focused(page).count() == 1, "the drawn card's choices keep the keyboard's place"
+    expect(focused(page), "the drawn card's choices keep the keyboard's place").to_have_count(1)
     while page.locator("#table button", has_text="Discard it").count() or page.locator(
             "#table button", has_text="Don't use it").count():
         label = "Discard it" if page.locator("#table button", has_text="Discard it").count() else "Don't use it"
@@ -99,7 +100,7 @@ def test_keyboard_players_keep_their_place_and_hear_the_moves(new_context):
         page.keyboard.press("Enter")
         wait_for_version(page, before + 1)
     page.locator("#table button", has_text="Knock").wait_for()
-    assert "Knock" in focused(page).inner_text(), "after the card is placed the next thing to do has focus"
+    expect(focused(page), "after the card is placed the next thing to do has focus").to_contain_text("Knock")
 
     before = version(page)
     page.keyboard.press("Enter")
@@ -113,15 +114,15 @@ def test_the_invitation_goes_when_the_seats_are_full(new_context):
     sign_up(mia, "imia", "Mia")
     sign_up(leo, "ileo", "Leo")
     create_match(mia, "rat_a_tat_cat", ["me", "invite"], rounds=1)
-    assert mia.locator(".invite").is_visible()
+    expect(mia.locator(".invite")).to_be_visible()
     join_by_invitation(mia, leo)
     mia.locator("#table[data-status=playing]").wait_for()
-    assert not mia.locator(".invite").is_visible(), "a full table needs no invitation"
+    expect(mia.locator(".invite"), "a full table needs no invitation").to_be_hidden()
     # One layout width: the header's row and the page line up.
     header, main = mia.locator(".site-header .nav").bounding_box(), mia.locator("main").bounding_box()
     assert abs(header["x"] - main["x"]) < 1 and abs(header["width"] - main["width"]) < 1
     # The number beside a hand is the score of the rounds played, not the hand's sum.
-    assert "score so far" in mia.locator(".ratc-row.mine h3").inner_text()
+    expect(mia.locator(".ratc-row.mine h3")).to_contain_text("score so far")
 
 
 def test_on_a_phone_the_drawn_card_and_your_row_share_the_screen(new_context):
