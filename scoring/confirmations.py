@@ -32,7 +32,8 @@ def answer(*, user, participant_id: int, answer: str) -> Participant:
     """Confirm or dispute one seat of a record, as the player it names. Confirming counts the match for them."""
     if answer not in ANSWERS:
         raise ValueError("Answer confirm or dispute.")
-    participant = Participant.objects.select_for_update().select_related("profile", "game_record").get(
+    # of=("self",): PostgreSQL cannot lock the nullable side of the outer join to the profile, and needs not to.
+    participant = Participant.objects.select_for_update(of=("self",)).select_related("profile", "game_record").get(
         pk=participant_id)
     if not may_answer(user, participant):
         raise NotYours("Only the player named in this seat may confirm or dispute it.")
