@@ -1,8 +1,10 @@
 """Views of live matches: the lobby, creating and joining, the match page and its moves."""
 import json
+from functools import wraps
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.db import OperationalError
 from django.db.models import Q
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -10,8 +12,8 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
+from games import live, registry, turns
 from games import lobby as seating
-from games import registry, turns
 from games.forms import NewMatchForm
 from games.models import Match, Seat
 from games.records import match_record
@@ -56,6 +58,30 @@ def new_match(request, slug):
     return render(request, "games/new_match.html", {"form": form, "game": game})
 
 
+BUSY = "The server is busy; please try again in a moment."
+
+
+def is_busy(exc: OperationalError) -> bool:
+    """SQLite's "database is locked": another write held the database for longer than its timeout."""
+    return "locked" in str(exc) or "busy" in str(exc)
+
+
+def answers_busy(view):
+    """A database too busy to take a write answers at once "busy, try again" with the table (503), not a 500.
+    Nothing was changed then: the write that timed out was never begun."""
+
+    @wraps(view)
+    def wrapped(request, match_id, *args, **kwargs):
+        try:
+            return view(request, match_id, *args, **kwargs)
+        except OperationalError as exc:
+            if not is_busy(exc):
+                raise
+            return _table_response(request, match_id, error=BUSY, status=503)
+
+    return wrapped
+
+
 def _table_response(request, match_id: int, error: str = "", status: int = 200) -> HttpResponse:
     match, seats = load(match_id)
     confirmed = request.session.get(session_key(match_id))
@@ -85,6 +111,7 @@ def match_page(request, match_id):
 
 
 @require_GET
+@answers_busy
 def table(request, match_id):
     """The table alone: htmx re-fetches it after a reconnect, and a handover confirms a seat through it."""
     match = _open_match(match_id)
@@ -98,10 +125,22 @@ def _confirm_seat(request, match: Match, seat: str) -> None:
     if not (seat.isascii() and seat.isdigit()):
         return
     if int(seat) in controlled_seats(list(match.seats.all()), request.user):
-        request.session[session_key(match.pk)] = int(seat)
+        _remember_seat(request, match.pk, int(seat))
+
+
+def _remember_seat(request, match_id: int, seat: int) -> None:
+    """A shared screen now shows `seat`: stored in the session at once, in a transaction of its own (never
+    inside a move's), and told to this browser's sockets before anything else is pushed to them."""
+    if request.session.get(session_key(match_id)) == seat:
+        return
+    request.session[session_key(match_id)] = seat
+    request.session.save()
+    request.session.modified = False  # saved: the session middleware has nothing left to write
+    live.seat_confirmed(match_id, request.user.pk, request.session.session_key, seat)
 
 
 @require_POST
+@answers_busy
 def move(request, match_id):
     """One move: the action, the seat it is for and the version of the table it was chosen on."""
     # match__pk, not match_id: a pk lookup finds nothing for an id too big for the database instead of failing.
@@ -114,14 +153,16 @@ def move(request, match_id):
         return _table_response(request, match_id, error=str(exc), status=400)
     if not request.user.is_authenticated:
         return _table_response(request, match_id, error="Log in to play.", status=403)
-    if seat not in controlled_seats(seats, request.user):
+    controlled = controlled_seats(seats, request.user)
+    if seat not in controlled:
         return _table_response(request, match_id, error="You cannot move for that seat.", status=403)
+    if len(controlled) > 1:  # a shared screen: whoever moves for a seat holds the device
+        _remember_seat(request, match_id, seat)
+    # From here on nothing may fail once the move is applied: the answer of an applied move is never an error.
     try:
         match = turns.play(match_id=match_id, seat=seat, action=action, version=version)
     except turns.MatchError as exc:
         return _table_response(request, match_id, error=str(exc), status=exc.status)
-    if request.session.get(session_key(match_id)) != seat:
-        request.session[session_key(match_id)] = seat
     if not request.htmx:
         return redirect("match", match_id)
     return HttpResponse(render_table(match, seats, request.user, seat, request=request))
