@@ -41,8 +41,10 @@ class DatabaseWrapper(base.DatabaseWrapper):
 
     def get_new_connection(self, conn_params):
         name = str(self.settings_dict["NAME"])
+        # One pool per file and connection parameters (a different timeout is another kind of connection).
+        self._pool_key = f"{name}:{sorted(conn_params.items())!r}"
         if self._pooled():
-            pool, here = _pool(name), _file_id(name)
+            pool, here = _pool(self._pool_key), _file_id(name)
             while True:
                 try:
                     conn, opened_on = pool.get_nowait()
@@ -63,7 +65,7 @@ class DatabaseWrapper(base.DatabaseWrapper):
         try:
             if conn.in_transaction:
                 conn.rollback()
-            _pool(str(self.settings_dict["NAME"])).put_nowait((conn, getattr(self, "_opened_on", None)))
+            _pool(self._pool_key).put_nowait((conn, getattr(self, "_opened_on", None)))
         except (queue.Full, sqlite3.Error):
             with self.wrap_database_errors:
                 conn.close()
