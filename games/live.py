@@ -9,7 +9,10 @@ import contextvars
 import hashlib
 import logging
 import os
+import threading
 import time
+from contextlib import contextmanager
+from dataclasses import dataclass, field
 
 from asgiref.sync import SyncToAsync, async_to_sync
 from channels.db import database_sync_to_async
@@ -81,34 +84,79 @@ async def present(layer, groups: list[str]) -> list[str]:
     return [g for g, n in zip(groups, counts, strict=True) if n]
 
 
-async def push(match_id: int, version: int) -> None:
+@dataclass
+class Prepared:
+    """What the side that made a change already holds: the match as committed, its seats, and the tables it
+    rendered (its own answer), so that the push neither reloads the match nor renders those again."""
+
+    match: object
+    seats: list
+    memo: dict = field(default_factory=dict)
+
+
+async def push(match_id: int, version: int, prepared: Prepared | None = None) -> None:
     """Render the match's table once per audience with a socket, and send each its own."""
     from games import tables
 
     layer = get_channel_layer()
     if not await present(layer, [group_name(match_id)]):
         return  # nobody is connected: nothing to render
-    match, seats = await database_sync_to_async(tables.load)(match_id)
-    if match.version > version:
-        return  # a later change was committed: its own push renders the newer table
+    if prepared is not None:
+        match, seats, memo = prepared.match, prepared.seats, prepared.memo
+    else:
+        match, seats = await database_sync_to_async(tables.load)(match_id)
+        memo = {}
+        if match.version > version:
+            return  # a later change was committed: its own push renders the newer table
     audiences = tables.audiences(match, seats)
     wanted = await present(layer, list(audiences))
     if not wanted:
         return
-    messages = await database_sync_to_async(tables.push_messages)(match, seats, {g: audiences[g] for g in wanted})
+    messages = await database_sync_to_async(tables.push_messages)(
+        match, seats, {g: audiences[g] for g in wanted}, memo)
     for group, message in messages.items():
         await layer.group_send(group, message)
 
 
-def changed(match_id: int, version: int, bots: bool = True) -> None:
+_held = threading.local()
+
+
+class Held:
+    def __init__(self):
+        self.changes: list[tuple[int, int, bool]] = []
+        self.prepared: Prepared | None = None
+
+
+@contextmanager
+def held_pushes():
+    """Changes committed inside the block are pushed when it ends, with what the block `prepared`: a move view
+    renders its own answer first, and the push reuses that rendering and the match it already has."""
+    held = _held.current = Held()
+    try:
+        yield held
+    finally:
+        _held.current = None
+        for match_id, version, bots in held.changes:
+            ready = held.prepared if held.prepared and held.prepared.match.version == version else None
+            try:
+                changed(match_id, version, bots, prepared=ready)
+            except Exception:  # logged: the change is committed and its answer must not become an error
+                log.exception("push of match %s version %s failed", match_id, version)
+
+
+def changed(match_id: int, version: int, bots: bool = True, prepared: Prepared | None = None) -> None:
     """Called on commit of every change: the sockets get their tables, the bots are woken."""
+    held = getattr(_held, "current", None)
+    if held is not None:
+        held.changes.append((match_id, version, bots))
+        return
     layer = get_channel_layer()
     if layer is not None:
         loop = server_loop()
         if loop is not None:
-            spawn(loop, push, match_id, version)
+            spawn(loop, push, match_id, version, prepared)
         else:
-            async_to_sync(push)(match_id, version)
+            async_to_sync(push)(match_id, version, prepared)
     if bots:
         from games import bot_runner
 

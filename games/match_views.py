@@ -17,8 +17,8 @@ from games import lobby as seating
 from games.forms import NewMatchForm
 from games.models import Match, Seat
 from games.records import match_record
-from games.tables import load, render_table
-from games.viewer import controlled_seats, session_key
+from games.tables import as_answer, load, render_once, render_table
+from games.viewer import controlled_seats, session_key, viewpoint
 from games.wake import wake
 
 
@@ -158,14 +158,18 @@ def move(request, match_id):
         return _table_response(request, match_id, error="You cannot move for that seat.", status=403)
     if len(controlled) > 1:  # a shared screen: whoever moves for a seat holds the device
         _remember_seat(request, match_id, seat)
-    # From here on nothing may fail once the move is applied: the answer of an applied move is never an error.
-    try:
-        match = turns.play(match_id=match_id, seat=seat, action=action, version=version)
-    except turns.MatchError as exc:
-        return _table_response(request, match_id, error=str(exc), status=exc.status)
-    if not request.htmx:
-        return redirect("match", match_id)
-    return HttpResponse(render_table(match, seats, request.user, seat, request=request))
+    # Once the move is applied nothing may fail: the answer of an applied move is never an error. The push
+    # waits until this answer is rendered and reuses it for this seat's other sockets.
+    with live.held_pushes() as held:
+        try:
+            match = turns.play(match_id=match_id, seat=seat, action=action, version=version)
+        except turns.MatchError as exc:
+            return _table_response(request, match_id, error=str(exc), status=exc.status)
+        held.prepared = live.Prepared(match, seats)
+        if not request.htmx:
+            return redirect("match", match_id)
+        point = viewpoint(match, seats, request.user, seat)
+        return HttpResponse(as_answer(render_once(match, seats, point, held.prepared.memo)))
 
 
 def _parse_move(data) -> tuple[int, int, dict]:

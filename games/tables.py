@@ -92,29 +92,43 @@ def audience_of(match: Match, seats: list, user) -> str:
     return live.watch_group(match.pk)
 
 
-def push_messages(match: Match, seats: list, wanted: dict[str, Audience]) -> dict[str, dict]:
+def render_once(match: Match, seats: list, point: Viewpoint, memo: dict) -> str:
+    """The pushed table of a viewpoint, rendered at most once per change: `memo` holds what this change has
+    rendered already (the mover's own answer is one of them). No request: the forms carry no CSRF field, the
+    page sends the token in a header (base.html), so one rendering serves every socket of the audience."""
+    key = (point.seat, point.handover, tuple(point.controlled))
+    if key not in memo:
+        memo[key] = render_point(match, seats, point)
+    return memo[key]
+
+
+def as_answer(pushed: str) -> str:
+    """The same table as the htmx answer to a request that targets #table (swapped in place, not out of band)."""
+    return pushed.replace(' hx-swap-oob="true"', "", 1)
+
+
+def push_messages(match: Match, seats: list, wanted: dict[str, Audience], memo: dict | None = None
+                  ) -> dict[str, dict]:
     """The message for each audience: its table, rendered once however many sockets it has.
 
     A shared screen's table depends on the seat its browser last confirmed (the handover), which only the
     socket knows: it is sent the table for each possible confirmed seat ("" = none), each distinct one rendered
     once, and forwards the one that applies. All of them are tables of seats that user plays."""
+    memo = {} if memo is None else memo
     messages = {}
     for group, audience in wanted.items():
         if audience.user_id is None:
             point = viewpoint(match, seats, None, None)
-            messages[group] = {"type": "table.push", "html": render_point(match, seats, point)}
+            messages[group] = {"type": "table.push", "html": render_once(match, seats, point, memo)}
             continue
         holder = Holder(audience.user_id)
         if len(audience.seats) == 1:
             point = viewpoint(match, seats, holder, None)
-            messages[group] = {"type": "table.push", "html": render_point(match, seats, point)}
+            messages[group] = {"type": "table.push", "html": render_once(match, seats, point, memo)}
             continue
-        rendered, variants = {}, {}
+        variants = {}
         for confirmed in (None, *audience.seats):
             point = viewpoint(match, seats, holder, confirmed)
-            key = (point.seat, point.handover)
-            if key not in rendered:
-                rendered[key] = render_point(match, seats, point)
-            variants["" if confirmed is None else str(confirmed)] = rendered[key]
+            variants["" if confirmed is None else str(confirmed)] = render_once(match, seats, point, memo)
         messages[group] = {"type": "table.push", "variants": variants}
     return messages

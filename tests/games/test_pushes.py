@@ -173,3 +173,25 @@ async def test_a_shared_screen_renders_each_distinct_table_once(mia, async_clien
     await ws.receive_from(timeout=5)
     assert counted["renders"] == 2
     await ws.disconnect()
+
+
+async def test_a_move_through_the_view_is_rendered_once_for_the_mover_answer_and_sockets_alike(
+        duel, mia, leo, async_client, counted, monkeypatch):
+    loads = []
+    load = tables.load
+    monkeypatch.setattr(tables, "load", lambda *args: loads.append(args) or load(*args))
+    pages = {"mia": await connect(duel, mia), "leo": await connect(duel, leo)}
+    counted.update(renders=0, consumer_loads=0)
+    await async_client.aforce_login(mia)
+    answer = await async_client.post(f"/matches/{duel.pk}/move/", {"seat": 0, "version": 0,
+                                                                   "action": '{"type": "draw"}'},
+                                     headers={"HX-Request": "true"})
+    assert answer.status_code == 200
+    pushed = {name: await ws.receive_from(timeout=5) for name, ws in pages.items()}
+    # Mia's table was rendered once: her answer and her socket's push are the same table (the answer is swapped
+    # in place, the push out of band); Leo's once. Nothing was loaded again for the push.
+    assert counted == {"renders": 2, "consumer_loads": 0} and loads == []
+    assert pushed["mia"].replace(' hx-swap-oob="true"', "", 1) == answer.content.decode()
+    assert "You drew" in pushed["mia"] and "You drew" not in pushed["leo"]
+    for ws in pages.values():
+        await ws.disconnect()
