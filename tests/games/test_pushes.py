@@ -195,3 +195,24 @@ async def test_a_move_through_the_view_is_rendered_once_for_the_mover_answer_and
     assert "You drew" in pushed["mia"] and "You drew" not in pushed["leo"]
     for ws in pages.values():
         await ws.disconnect()
+
+
+async def test_which_groups_have_sockets_is_read_from_redis_too():
+    """With Redis the members of a group may be sockets of another server process: presence is read there."""
+    import redis.asyncio
+    from channels_redis.core import RedisChannelLayer
+
+    url = "redis://127.0.0.1:6379/7"
+    try:
+        await redis.asyncio.Redis.from_url(url, socket_connect_timeout=1).ping()
+    except (OSError, redis.exceptions.RedisError):
+        pytest.skip("no Redis at 127.0.0.1:6379")
+    layer = RedisChannelLayer(hosts=[url], prefix="topcat-test-presence")
+    channel = await layer.new_channel()
+    await layer.group_add("match-1-seat-0", channel)
+    try:
+        assert await live.present(layer, ["match-1-seat-0", "match-1-seat-1", "match-1-watch"]) == ["match-1-seat-0"]
+    finally:
+        await layer.group_discard("match-1-seat-0", channel)
+        await layer.flush()
+    assert await live.present(layer, ["match-1-seat-0"]) == []
