@@ -140,7 +140,6 @@ def _remember_seat(request, match_id: int, seat: int) -> None:
 
 
 @require_POST
-@answers_busy
 def move(request, match_id):
     """One move: the action, the seat it is for and the version of the table it was chosen on."""
     # match__pk, not match_id: a pk lookup finds nothing for an id too big for the database instead of failing.
@@ -156,15 +155,19 @@ def move(request, match_id):
     controlled = controlled_seats(seats, request.user)
     if seat not in controlled:
         return _table_response(request, match_id, error="You cannot move for that seat.", status=403)
-    if len(controlled) > 1:  # a shared screen: whoever moves for a seat holds the device
-        _remember_seat(request, match_id, seat)
-    # Once the move is applied nothing may fail: the answer of an applied move is never an error. The push
-    # waits until this answer is rendered and reuses it for this seat's other sockets.
+    # The push waits until this answer is rendered and reuses it for this seat's other sockets.
     with live.held_pushes() as held:
         try:
+            if len(controlled) > 1:  # a shared screen: whoever moves for a seat holds the device
+                _remember_seat(request, match_id, seat)
             match = turns.play(match_id=match_id, seat=seat, action=action, version=version)
         except turns.MatchError as exc:
             return _table_response(request, match_id, error=str(exc), status=exc.status)
+        except OperationalError as exc:  # too busy: nothing was changed (the write was never begun)
+            if not is_busy(exc):
+                raise
+            return _table_response(request, match_id, error=BUSY, status=503)
+        # Applied: from here on nothing is answered as an error (a busy database only concerned the write).
         held.prepared = live.Prepared(match, seats)
         if not request.htmx:
             return redirect("match", match_id)
