@@ -75,13 +75,19 @@ async def present(layer, groups: list[str]) -> list[str]:
         return [g for g in groups if any(joined > since for joined in layer.groups.get(g, {}).values())]
     if not all(hasattr(layer, name) for name in ("_group_key", "consistent_hash", "connection", "group_expiry")):
         return list(groups)
-    # channels_redis: a group is a sorted set of channel names scored by the time they joined.
+    # channels_redis: a group is a sorted set of channel names scored by the time they joined. One round trip
+    # per Redis server (a pipeline), however many groups.
     since = int(time.time()) - layer.group_expiry
-    counts = []
+    by_server: dict[int, list[str]] = {}
     for group in groups:
-        connection = layer.connection(layer.consistent_hash(group))
-        counts.append(await connection.zcount(layer._group_key(group), since, "+inf"))
-    return [g for g, n in zip(groups, counts, strict=True) if n]
+        by_server.setdefault(layer.consistent_hash(group), []).append(group)
+    found = set()
+    for index, members in by_server.items():
+        pipe = layer.connection(index).pipeline(transaction=False)
+        for group in members:
+            pipe.zcount(layer._group_key(group), since, "+inf")
+        found.update(g for g, n in zip(members, await pipe.execute(), strict=True) if n)
+    return [g for g in groups if g in found]
 
 
 @dataclass
@@ -99,12 +105,12 @@ async def push(match_id: int, version: int, prepared: Prepared | None = None) ->
     from games import tables
 
     layer = get_channel_layer()
-    if not await present(layer, [group_name(match_id)]):
-        return  # nobody is connected: nothing to render
     if prepared is not None:
         match, seats, memo = prepared.match, prepared.seats, prepared.memo
     else:
-        match, seats = await database_sync_to_async(tables.load)(match_id)
+        if not await present(layer, [group_name(match_id)]):
+            return  # nobody is connected: nothing to load or render
+        match, seats = await database_sync_to_async(tables.load, thread_sensitive=False)(match_id)
         memo = {}
         if match.version > version:
             return  # a later change was committed: its own push renders the newer table
@@ -112,7 +118,9 @@ async def push(match_id: int, version: int, prepared: Prepared | None = None) ->
     wanted = await present(layer, list(audiences))
     if not wanted:
         return
-    messages = await database_sync_to_async(tables.push_messages)(
+    # Rendered on a worker thread of the loop's own pool, not on the one thread that every consumer's database
+    # call (and Channels' per-message connection check) shares: a push does not queue behind the sockets.
+    messages = await database_sync_to_async(tables.push_messages, thread_sensitive=False)(
         match, seats, {g: audiences[g] for g in wanted}, memo)
     for group, message in messages.items():
         await layer.group_send(group, message)
