@@ -5,6 +5,7 @@ shared screen (a user who plays several seats: hot-seat), and the spectators. Ea
 channel layer, so a seat's table only ever reaches that seat's sockets. The consumers only forward what they
 are sent (games/consumers.py).
 """
+import asyncio
 import contextvars
 import hashlib
 import logging
@@ -122,8 +123,7 @@ async def push(match_id: int, version: int, prepared: Prepared | None = None) ->
     # call (and Channels' per-message connection check) shares: a push does not queue behind the sockets.
     messages = await database_sync_to_async(tables.push_messages, thread_sensitive=False)(
         match, seats, {g: audiences[g] for g in wanted}, memo)
-    for group, message in messages.items():
-        await layer.group_send(group, message)
+    await asyncio.gather(*(layer.group_send(group, message) for group, message in messages.items()))
 
 
 _held = threading.local()
