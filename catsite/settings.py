@@ -82,10 +82,12 @@ TEMPLATES = [
 ]
 
 # SQLite by default: WAL lets readers run beside the writer, IMMEDIATE takes the write lock at BEGIN so two
-# moves on one match queue up instead of failing half-way with "database is locked".
+# moves on one match queue up instead of failing half-way with "database is locked". A write waits at most
+# SQLITE_TIMEOUT seconds for the lock; then the move answers "busy, try again" (503) at once, having changed
+# nothing, rather than after 20 s with a 500.
 SQLITE_OPTIONS = {
     "transaction_mode": "IMMEDIATE",
-    "timeout": 20,
+    "timeout": float(os.environ.get("SQLITE_TIMEOUT", "5")),
     "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
 }
 DATABASE_URL = os.environ.get("DATABASE_URL", "")
@@ -110,6 +112,9 @@ else:
         }
     }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # Django's SQLite backend, with its connections reused across the per-request threads of ASGI
+    # (catsite/sqlite/base.py: at most SQLITE_POOL_SIZE idle connections per process).
+    DATABASES["default"]["ENGINE"] = "catsite.sqlite"
     DATABASES["default"].setdefault("OPTIONS", {}).update(SQLITE_OPTIONS)
     DATABASES["default"]["TEST"] = {"NAME": os.environ.get("SQLITE_TEST_PATH") or None}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"

@@ -1,4 +1,13 @@
-"""The websocket of a match page: on every change, render this viewer's own table and push it."""
+"""The websocket of a match page: it forwards the table rendered for its audience after every change.
+
+A socket belongs to one audience (games/tables.py `audiences`): its seat's, its shared screen's, or the
+spectators'. It renders a table itself only when it opens (the catch-up after a dropped connection) and when the
+page asks; every push after a change was rendered once for the whole audience (games/live.py `push`).
+"""
+import asyncio
+import logging
+from contextlib import suppress
+
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
@@ -6,49 +15,103 @@ from django.utils.module_loading import import_string
 
 from games import live
 from games.models import Match
-from games.tables import load, render_table
-from games.viewer import session_key
+from games.tables import audience_of, load, render_table
+from games.viewer import controlled_seats, session_key
 from games.wake import wake
+
+log = logging.getLogger(__name__)
+
+# The close code of a socket whose server lost the channel layer: "try again later". The htmx websocket
+# extension reconnects after it (as after 1006, 1011 and 1012), and the new socket catches up.
+LOST_THE_LAYER = 1013
 
 
 class MatchConsumer(AsyncWebsocketConsumer):
+    group = ""
+    confirmed = None  # a shared screen's confirmed seat (the handover), kept up to date by `screen_confirmed`
+    digest = ""
+
+    async def __call__(self, scope, receive, send):
+        """A slow or lost channel layer (Redis timing out) ends this socket, not the server's other work: the
+        socket is closed with a code the page reconnects after, and the new one gets the whole table."""
+        try:
+            await super().__call__(scope, receive, send)
+        except Exception:
+            log.warning("match socket %s closed after an error (often the channel layer)", self.group or "-",
+                        exc_info=True)
+            with suppress(Exception):
+                await self.close(code=LOST_THE_LAYER)
+            if self.group and getattr(self, "channel_layer", None) is not None:
+                with suppress(Exception):
+                    async with asyncio.timeout(2):
+                        await self.channel_layer.group_discard(self.group, self.channel_name)
+                        await self.channel_layer.group_discard(live.group_name(self.match_id), self.channel_name)
+
     async def connect(self):
         self.match_id = int(self.scope["url_route"]["kwargs"]["match_id"])
-        match = await database_sync_to_async(Match.objects.filter(pk=self.match_id).first)()
+        match = await database_sync_to_async(self.join)()
         if match is None:
             await self.close(code=4404)
             return
-        self.group = live.group_name(self.match_id)
+        await self.channel_layer.group_add(live.group_name(self.match_id), self.channel_name)
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
         # A page that reconnects may have missed pushes: it gets the whole table at once.
-        await self.push()
+        await self.send_own_table()
         await database_sync_to_async(wake)(match)
 
     async def disconnect(self, code):
-        if hasattr(self, "group"):
+        if self.group:
             await self.channel_layer.group_discard(self.group, self.channel_name)
+            await self.channel_layer.group_discard(live.group_name(self.match_id), self.channel_name)
 
     async def receive(self, text_data=None, bytes_data=None):
         """Moves go over HTTP (they need an answer and a status); anything sent here just asks for the table."""
-        await self.push()
+        await self.send_own_table()
 
-    async def match_changed(self, event):
-        await self.push()
+    async def table_push(self, event):
+        """A change: forward this audience's table (a shared screen picks the one for its confirmed seat)."""
+        html = event.get("html")
+        if html is None:
+            variants = event["variants"]
+            html = variants.get("" if self.confirmed is None else str(self.confirmed), variants[""])
+        await self.send(text_data=html)
 
-    async def push(self):
+    async def screen_confirmed(self, event):
+        """A seat was confirmed over HTTP at a shared screen: this socket's own browser, or another one's."""
+        if self.digest and event["session"] == self.digest:
+            self.confirmed = event["seat"]
+
+    async def send_own_table(self):
         html = await database_sync_to_async(self.render)()
         await self.send(text_data=html)
+
+    def join(self):
+        """Which audience this socket belongs to (None: there is no such match)."""
+        try:
+            match, seats = load(self.match_id)
+        except Match.DoesNotExist:
+            return None
+        user = self.scope.get("user")
+        self.group = audience_of(match, seats, user)
+        session = self.scope.get("session")
+        if session is not None and session.session_key:
+            self.digest = live.session_digest(session.session_key)
+        return match
 
     def render(self) -> str:
         match, seats = load(self.match_id)
         user = self.scope.get("user")
-        return render_table(match, seats, user, self.confirmed_seat(), oob=True)
+        if len(controlled_seats(seats, user)) > 1:
+            self.confirmed = self.read_confirmed()
+        return render_table(match, seats, user, self.confirmed, oob=True)
 
-    def confirmed_seat(self):
-        """Read the session afresh: the handover may have been confirmed over HTTP since the socket opened."""
+    def read_confirmed(self):
+        """The session as stored now (the handover may have been confirmed over HTTP since the socket opened);
+        read when the socket opens and when the page asks, never per push."""
         session = self.scope.get("session")
         if session is None or not session.session_key:
             return None
         store = import_string(settings.SESSION_ENGINE + ".SessionStore")(session_key=session.session_key)
         return store.get(session_key(self.match_id))
+

@@ -1,16 +1,47 @@
-"""After a match changes: tell every connected page (through the channel layer) and wake the bots."""
+"""After a match changes: render its table once for each audience that has a socket open, and wake the bots.
+
+An audience is the set of sockets that see the same table: the sockets of one seat's player, those of one
+shared screen (a user who plays several seats: hot-seat), and the spectators. Each has its own group in the
+channel layer, so a seat's table only ever reaches that seat's sockets. The consumers only forward what they
+are sent (games/consumers.py).
+"""
+import asyncio
 import contextvars
+import hashlib
 import logging
 import os
+import threading
+import time
+from contextlib import contextmanager
+from dataclasses import dataclass, field
 
 from asgiref.sync import SyncToAsync, async_to_sync
-from channels.layers import get_channel_layer
+from channels.db import database_sync_to_async
+from channels.layers import InMemoryChannelLayer, get_channel_layer
 
 log = logging.getLogger(__name__)
 
 
 def group_name(match_id: int) -> str:
+    """Every socket of the match joins this group too: it tells whether anybody is connected at all."""
     return f"match-{match_id}"
+
+
+def seat_group(match_id: int, seat: int) -> str:
+    return f"match-{match_id}-seat-{seat}"
+
+
+def screen_group(match_id: int, user_id: int) -> str:
+    return f"match-{match_id}-screen-{user_id}"
+
+
+def watch_group(match_id: int) -> str:
+    return f"match-{match_id}-watch"
+
+
+def session_digest(session_key: str) -> str:
+    """How a socket recognises its own browser in a message: never the session key itself."""
+    return hashlib.sha256(session_key.encode()).hexdigest()[:32]
 
 
 def server_loop():
@@ -35,17 +66,117 @@ def spawn(loop, coroutine_function, *args) -> None:
     loop.call_soon_threadsafe(lambda: loop.create_task(guarded(), context=contextvars.Context()))
 
 
-def changed(match_id: int, version: int, bots: bool = True) -> None:
-    """Called on commit of every change: each consumer then renders its own seat's view and pushes it."""
+async def present(layer, groups: list[str]) -> list[str]:
+    """The groups among `groups` that have at least one member, read from the channel layer itself (so it holds
+    across server processes with Redis). A layer this does not know is taken to have members everywhere."""
+    if not groups:
+        return []
+    if isinstance(layer, InMemoryChannelLayer):
+        since = time.time() - layer.group_expiry  # a member is stored with the time it joined, as in Redis
+        return [g for g in groups if any(joined > since for joined in layer.groups.get(g, {}).values())]
+    if not all(hasattr(layer, name) for name in ("_group_key", "consistent_hash", "connection", "group_expiry")):
+        return list(groups)
+    # channels_redis: a group is a sorted set of channel names scored by the time they joined. One round trip
+    # per Redis server (a pipeline), however many groups.
+    since = int(time.time()) - layer.group_expiry
+    by_server: dict[int, list[str]] = {}
+    for group in groups:
+        by_server.setdefault(layer.consistent_hash(group), []).append(group)
+    found = set()
+    for index, members in by_server.items():
+        pipe = layer.connection(index).pipeline(transaction=False)
+        for group in members:
+            pipe.zcount(layer._group_key(group), since, "+inf")
+        found.update(g for g, n in zip(members, await pipe.execute(), strict=True) if n)
+    return [g for g in groups if g in found]
+
+
+@dataclass
+class Prepared:
+    """What the side that made a change already holds: the match as committed, its seats, and the tables it
+    rendered (its own answer), so that the push neither reloads the match nor renders those again."""
+
+    match: object
+    seats: list
+    memo: dict = field(default_factory=dict)
+
+
+async def push(match_id: int, version: int, prepared: Prepared | None = None) -> None:
+    """Render the match's table once per audience with a socket, and send each its own."""
+    from games import tables
+
+    layer = get_channel_layer()
+    if prepared is not None:
+        match, seats, memo = prepared.match, prepared.seats, prepared.memo
+    else:
+        if not await present(layer, [group_name(match_id)]):
+            return  # nobody is connected: nothing to load or render
+        match, seats = await database_sync_to_async(tables.load, thread_sensitive=False)(match_id)
+        memo = {}
+        if match.version > version:
+            return  # a later change was committed: its own push renders the newer table
+    audiences = tables.audiences(match, seats)
+    wanted = await present(layer, list(audiences))
+    if not wanted:
+        return
+    # Rendered on a worker thread of the loop's own pool, not on the one thread that every consumer's database
+    # call (and Channels' per-message connection check) shares: a push does not queue behind the sockets.
+    messages = await database_sync_to_async(tables.push_messages, thread_sensitive=False)(
+        match, seats, {g: audiences[g] for g in wanted}, memo)
+    await asyncio.gather(*(layer.group_send(group, message) for group, message in messages.items()))
+
+
+_held = threading.local()
+
+
+class Held:
+    def __init__(self):
+        self.changes: list[tuple[int, int, bool]] = []
+        self.prepared: Prepared | None = None
+
+
+@contextmanager
+def held_pushes():
+    """Changes committed inside the block are pushed when it ends, with what the block `prepared`: a move view
+    renders its own answer first, and the push reuses that rendering and the match it already has."""
+    held = _held.current = Held()
+    try:
+        yield held
+    finally:
+        _held.current = None
+        for match_id, version, bots in held.changes:
+            ready = held.prepared if held.prepared and held.prepared.match.version == version else None
+            try:
+                changed(match_id, version, bots, prepared=ready)
+            except Exception:  # logged: the change is committed and its answer must not become an error
+                log.exception("push of match %s version %s failed", match_id, version)
+
+
+def changed(match_id: int, version: int, bots: bool = True, prepared: Prepared | None = None) -> None:
+    """Called on commit of every change: the sockets get their tables, the bots are woken."""
+    held = getattr(_held, "current", None)
+    if held is not None:
+        held.changes.append((match_id, version, bots))
+        return
     layer = get_channel_layer()
     if layer is not None:
-        message = {"type": "match.changed", "version": version}
         loop = server_loop()
         if loop is not None:
-            spawn(loop, layer.group_send, group_name(match_id), message)
+            spawn(loop, push, match_id, version, prepared)
         else:
-            async_to_sync(layer.group_send)(group_name(match_id), message)
+            async_to_sync(push)(match_id, version, prepared)
     if bots:
         from games import bot_runner
 
         bot_runner.kick(match_id)
+
+
+def seat_confirmed(match_id: int, user_id: int, session_key: str, seat: int) -> None:
+    """Tell the sockets of one shared screen (that browser's, no other) which seat now holds the device.
+
+    Sent before the answer, and before any move it goes with: the socket has it before the next push."""
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    message = {"type": "screen.confirmed", "session": session_digest(session_key), "seat": seat}
+    async_to_sync(layer.group_send)(screen_group(match_id, user_id), message)

@@ -1,8 +1,10 @@
 """Views of live matches: the lobby, creating and joining, the match page and its moves."""
 import json
+from functools import wraps
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.db import OperationalError
 from django.db.models import Q
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -11,13 +13,13 @@ from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
 from catsite import limits
+from games import live, registry, turns
 from games import lobby as seating
-from games import registry, turns
 from games.forms import NewMatchForm
 from games.models import Match, Seat
 from games.records import match_record
-from games.tables import load, render_table
-from games.viewer import controlled_seats, session_key
+from games.tables import as_answer, load, render_once, render_table
+from games.viewer import controlled_seats, session_key, viewpoint
 from games.wake import wake
 
 
@@ -57,6 +59,30 @@ def new_match(request, slug):
     return render(request, "games/new_match.html", {"form": form, "game": game})
 
 
+BUSY = "The server is busy; please try again in a moment."
+
+
+def is_busy(exc: OperationalError) -> bool:
+    """SQLite's "database is locked": another write held the database for longer than its timeout."""
+    return "locked" in str(exc) or "busy" in str(exc)
+
+
+def answers_busy(view):
+    """A database too busy to take a write answers at once "busy, try again" with the table (503), not a 500.
+    Nothing was changed then: the write that timed out was never begun."""
+
+    @wraps(view)
+    def wrapped(request, match_id, *args, **kwargs):
+        try:
+            return view(request, match_id, *args, **kwargs)
+        except OperationalError as exc:
+            if not is_busy(exc):
+                raise
+            return _table_response(request, match_id, error=BUSY, status=503)
+
+    return wrapped
+
+
 def _table_response(request, match_id: int, error: str = "", status: int = 200) -> HttpResponse:
     match, seats = load(match_id)
     confirmed = request.session.get(session_key(match_id))
@@ -86,6 +112,7 @@ def match_page(request, match_id):
 
 
 @require_GET
+@answers_busy
 def table(request, match_id):
     """The table alone: htmx re-fetches it after a reconnect, and a handover confirms a seat through it."""
     match = _open_match(match_id)
@@ -99,7 +126,18 @@ def _confirm_seat(request, match: Match, seat: str) -> None:
     if not (seat.isascii() and seat.isdigit()):
         return
     if int(seat) in controlled_seats(list(match.seats.all()), request.user):
-        request.session[session_key(match.pk)] = int(seat)
+        _remember_seat(request, match.pk, int(seat))
+
+
+def _remember_seat(request, match_id: int, seat: int) -> None:
+    """A shared screen now shows `seat`: stored in the session at once, in a transaction of its own (never
+    inside a move's), and told to this browser's sockets before anything else is pushed to them."""
+    if request.session.get(session_key(match_id)) == seat:
+        return
+    request.session[session_key(match_id)] = seat
+    request.session.save()
+    request.session.modified = False  # saved: the session middleware has nothing left to write
+    live.seat_confirmed(match_id, request.user.pk, request.session.session_key, seat)
 
 
 @require_POST
@@ -116,17 +154,27 @@ def move(request, match_id):
         return _table_response(request, match_id, error=str(exc), status=400)
     if not request.user.is_authenticated:
         return _table_response(request, match_id, error="Log in to play.", status=403)
-    if seat not in controlled_seats(seats, request.user):
+    controlled = controlled_seats(seats, request.user)
+    if seat not in controlled:
         return _table_response(request, match_id, error="You cannot move for that seat.", status=403)
-    try:
-        match = turns.play(match_id=match_id, seat=seat, action=action, version=version)
-    except turns.MatchError as exc:
-        return _table_response(request, match_id, error=str(exc), status=exc.status)
-    if request.session.get(session_key(match_id)) != seat:
-        request.session[session_key(match_id)] = seat
-    if not request.htmx:
-        return redirect("match", match_id)
-    return HttpResponse(render_table(match, seats, request.user, seat, request=request))
+    # The push waits until this answer is rendered and reuses it for this seat's other sockets.
+    with live.held_pushes() as held:
+        try:
+            if len(controlled) > 1:  # a shared screen: whoever moves for a seat holds the device
+                _remember_seat(request, match_id, seat)
+            match = turns.play(match_id=match_id, seat=seat, action=action, version=version)
+        except turns.MatchError as exc:
+            return _table_response(request, match_id, error=str(exc), status=exc.status)
+        except OperationalError as exc:  # too busy: nothing was changed (the write was never begun)
+            if not is_busy(exc):
+                raise
+            return _table_response(request, match_id, error=BUSY, status=503)
+        # Applied: from here on nothing is answered as an error (a busy database only concerned the write).
+        held.prepared = live.Prepared(match, seats)
+        if not request.htmx:
+            return redirect("match", match_id)
+        point = viewpoint(match, seats, request.user, seat)
+        return HttpResponse(as_answer(render_once(match, seats, point, held.prepared.memo)))
 
 
 def _seat_field(data, name: str) -> int | None:

@@ -1,9 +1,12 @@
-"""Renders a match's table for one viewpoint: the page, the htmx answer and the websocket push share it."""
+"""Renders a match's table for one viewpoint: the page, the htmx answer and the websocket pushes share it."""
+from dataclasses import dataclass
+
 from django.template.loader import render_to_string
 
+from games import live
 from games.log_words import who, with_names
-from games.models import Match
-from games.viewer import Viewpoint, viewpoint
+from games.models import Match, Seat
+from games.viewer import Viewpoint, controlled_seats, viewpoint
 
 LOG_LINES = 40
 
@@ -41,6 +44,91 @@ def context(match: Match, seats: list, point: Viewpoint, error: str = "") -> dic
 
 def render_table(match: Match, seats: list, user, confirmed: int | None, error: str = "", request=None,
                  oob: bool = False) -> str:
-    point = viewpoint(match, seats, user, confirmed)
+    return render_point(match, seats, viewpoint(match, seats, user, confirmed), error, request, oob)
+
+
+def render_point(match: Match, seats: list, point: Viewpoint, error: str = "", request=None, oob: bool = True) -> str:
     ctx = context(match, seats, point, error) | {"oob": oob}
     return render_to_string("games/table.html", ctx, request=request)
+
+
+@dataclass(frozen=True)
+class Holder:
+    """Stands for the user behind an audience when its table is rendered away from any request."""
+
+    pk: int
+    is_authenticated: bool = True
+
+
+@dataclass(frozen=True)
+class Audience:
+    """The sockets that see one table: one seat's player, one shared screen, or the spectators."""
+
+    user_id: int | None = None  # None: the spectators
+    seats: tuple[int, ...] = ()  # the seats this user plays
+
+
+def audiences(match: Match, seats: list) -> dict[str, Audience]:
+    """Every audience a socket of this match can belong to, by its group in the channel layer."""
+    by_user: dict[int, list[int]] = {}
+    for seat in seats:
+        if seat.user_id is not None and seat.kind in (Seat.PLAYER, Seat.LOCAL):
+            by_user.setdefault(seat.user_id, []).append(seat.index)
+    found = {}
+    for user_id, indexes in by_user.items():
+        group = live.seat_group(match.pk, indexes[0]) if len(indexes) == 1 else live.screen_group(match.pk, user_id)
+        found[group] = Audience(user_id, tuple(indexes))
+    found[live.watch_group(match.pk)] = Audience()
+    return found
+
+
+def audience_of(match: Match, seats: list, user) -> str:
+    """The group of a socket opened by `user` (the same choice as `audiences`)."""
+    controlled = controlled_seats(seats, user)
+    if len(controlled) == 1:
+        return live.seat_group(match.pk, controlled[0])
+    if controlled:
+        return live.screen_group(match.pk, user.pk)
+    return live.watch_group(match.pk)
+
+
+def render_once(match: Match, seats: list, point: Viewpoint, memo: dict) -> str:
+    """The pushed table of a viewpoint, rendered at most once per change: `memo` holds what this change has
+    rendered already (the mover's own answer is one of them). No request: the forms carry no CSRF field, the
+    page sends the token in a header (base.html), so one rendering serves every socket of the audience."""
+    key = (point.seat, point.handover, tuple(point.controlled))
+    if key not in memo:
+        memo[key] = render_point(match, seats, point)
+    return memo[key]
+
+
+def as_answer(pushed: str) -> str:
+    """The same table as the htmx answer to a request that targets #table (swapped in place, not out of band)."""
+    return pushed.replace(' hx-swap-oob="true"', "", 1)
+
+
+def push_messages(match: Match, seats: list, wanted: dict[str, Audience], memo: dict | None = None
+                  ) -> dict[str, dict]:
+    """The message for each audience: its table, rendered once however many sockets it has.
+
+    A shared screen's table depends on the seat its browser last confirmed (the handover), which only the
+    socket knows: it is sent the table for each possible confirmed seat ("" = none), each distinct one rendered
+    once, and forwards the one that applies. All of them are tables of seats that user plays."""
+    memo = {} if memo is None else memo
+    messages = {}
+    for group, audience in wanted.items():
+        if audience.user_id is None:
+            point = viewpoint(match, seats, None, None)
+            messages[group] = {"type": "table.push", "html": render_once(match, seats, point, memo)}
+            continue
+        holder = Holder(audience.user_id)
+        if len(audience.seats) == 1:
+            point = viewpoint(match, seats, holder, None)
+            messages[group] = {"type": "table.push", "html": render_once(match, seats, point, memo)}
+            continue
+        variants = {}
+        for confirmed in (None, *audience.seats):
+            point = viewpoint(match, seats, holder, confirmed)
+            variants["" if confirmed is None else str(confirmed)] = render_once(match, seats, point, memo)
+        messages[group] = {"type": "table.push", "variants": variants}
+    return messages

@@ -193,4 +193,5 @@ def announce(match: Match) -> None:
 
 def _after_commit(match: Match) -> None:
     match_id, version, bots = match.pk, match.version, match.has_bots
-    transaction.on_commit(lambda: live.changed(match_id, version, bots=bots))
+    # robust: a push or a bot that fails to start is logged; it must not turn the committed change into an error.
+    transaction.on_commit(lambda: live.changed(match_id, version, bots=bots), robust=True)

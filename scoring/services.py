@@ -6,6 +6,7 @@ Views and forms call these; they hold the rules (who may edit what, how handles 
 import secrets
 
 from django.contrib.auth import get_user_model
+from django.contrib.auth.hashers import make_password
 from django.core.files.base import ContentFile
 from django.db import IntegrityError, transaction
 from django.urls import NoReverseMatch
@@ -74,13 +75,19 @@ def profile_for(user) -> PlayerProfile:
     return profile
 
 
-@transaction.atomic
 def sign_up(*, username: str, email: str, password: str, display_name: str, handle: str):
-    """Create a user and their player profile together; returns the user (with `user.profile` set)."""
-    user = get_user_model().objects.create_user(username=username, email=email, password=password)
-    profile = PlayerProfile.objects.create(
-        user=user, handle=normalise_handle(handle), display_name=display_name.strip()
-    )
+    """Create a user and their player profile together; returns the user (with `user.profile` set).
+
+    The password is hashed first, outside the transaction: hashing is slow on purpose, and on SQLite a write
+    transaction holds the whole database, so every move would wait for it."""
+    model = get_user_model()
+    user = model(username=model.normalize_username(username), email=model.objects.normalize_email(email),
+                 password=make_password(password))
+    with transaction.atomic():
+        user.save()
+        profile = PlayerProfile.objects.create(
+            user=user, handle=normalise_handle(handle), display_name=display_name.strip()
+        )
     user.profile = profile
     return user
 

@@ -20,10 +20,10 @@
     if (event.detail.target.id !== "table") return;
     const incoming = table(new DOMParser().parseFromString(event.detail.serverResponse, "text/html"));
     const shown = table(document);
-    // A refused move (4xx: a stale table, an illegal move) answers the fresh table and the reason; htmx 2 does
-    // not swap error answers by itself.
+    // A refused move (4xx: a stale table, an illegal move; 503: the server is busy, try again) answers the
+    // fresh table and the reason; htmx 2 does not swap error answers by itself.
     const status = event.detail.xhr.status;
-    if (incoming && status >= 400 && status < 500) {
+    if (incoming && ((status >= 400 && status < 500) || status === 503)) {
       event.detail.shouldSwap = true;
       event.detail.isError = false;
     }

@@ -1,10 +1,15 @@
 """The websocket: each connected page gets its own seat's table after every change, and at once on connect."""
+import asyncio
+
 import pytest
+import redis.exceptions
 from channels.db import database_sync_to_async
+from channels.layers import InMemoryChannelLayer
 from channels.testing import WebsocketCommunicator
 
+from catsite import settings as settings_module
 from catsite.asgi import application
-from games import lobby, turns
+from games import consumers, lobby, turns
 from games.lobby import SeatPlan
 from games.models import Match
 
@@ -78,3 +83,45 @@ async def test_a_hot_seat_push_asks_to_pass_the_device_before_showing_the_next_p
     shown = await ws.receive_from(timeout=5)
     assert "Pass the device" not in shown and "Your move, Ben" in shown
     await ws.disconnect()
+
+
+class LayerTimingOut(InMemoryChannelLayer):
+    """A channel layer that stops answering the socket after it joined (what Redis under load did)."""
+
+    async def receive(self, channel):
+        await asyncio.sleep(0.05)
+        raise redis.exceptions.TimeoutError("Timeout reading from Redis")
+
+
+class LayerRefusingToJoin(InMemoryChannelLayer):
+    async def group_add(self, group, channel):
+        raise redis.exceptions.ConnectionError("Error connecting to Redis")
+
+
+def use_layer(settings, layer: type) -> None:
+    settings.CHANNEL_LAYERS = {"default": {"BACKEND": f"{__name__}.{layer.__name__}"}}
+
+
+async def test_a_socket_that_loses_the_channel_layer_is_closed_so_the_page_reconnects(duel, mia, settings):
+    use_layer(settings, LayerTimingOut)
+    ws = await connect(duel, mia)
+    assert "Draw a card" in await ws.receive_from(timeout=5)  # the table on connect still arrives
+    closed = await ws.receive_output(timeout=5)
+    assert closed == {"type": "websocket.close", "code": consumers.LOST_THE_LAYER}
+    await ws.wait()
+
+
+async def test_a_socket_that_cannot_join_its_group_is_closed_so_the_page_retries(duel, mia, settings):
+    use_layer(settings, LayerRefusingToJoin)
+    ws = WebsocketCommunicator(application, f"/ws/matches/{duel.pk}/",
+                               headers=[(b"origin", b"http://127.0.0.1"), (b"host", b"127.0.0.1")])
+    ws.scope["user"] = mia
+    connected, code = await ws.connect()
+    assert not connected and code == consumers.LOST_THE_LAYER
+    await ws.wait()
+
+
+async def test_the_page_reconnects_after_that_code():
+    """The htmx websocket extension retries after 1006, 1011, 1012 and 1013 only: the code must be one."""
+    source = (settings_module.BASE_DIR / "static/vendor/htmx/ws-2.0.4.min.js").read_text()
+    assert "[1006,1011,1012,1013].indexOf(e.code)" in source and consumers.LOST_THE_LAYER == 1013

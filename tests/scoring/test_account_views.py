@@ -199,3 +199,23 @@ def test_signup_racing_for_a_handle_is_a_form_error_not_a_500(client, alice, mon
     assert response.status_code == 200
     assert "That username was taken a moment ago." in response.text
     assert not User.objects.filter(username="dora").exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_signup_hashes_the_password_outside_the_write_transaction(client, monkeypatch):
+    """Hashing is slow on purpose; on SQLite a write transaction holds the whole database, every move with it."""
+    from django.db import connection
+
+    from scoring import services
+
+    inside = []
+    make_password = services.make_password
+
+    def watched(password):
+        inside.append(connection.in_atomic_block)
+        return make_password(password)
+
+    monkeypatch.setattr(services, "make_password", watched)
+    assert client.post(reverse("signup"), signup_data()).status_code == 302
+    assert inside == [False]
+    assert authenticate(username="dora", password=PASSWORD) is not None

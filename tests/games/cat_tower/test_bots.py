@@ -21,6 +21,7 @@ def play(levels, seed):
     return engine.outcome(state)
 
 
+@pytest.mark.slow
 def test_the_good_bot_beats_two_easy_bots_in_most_games():
     wins = 0
     for seed in range(200):

@@ -110,6 +110,7 @@ def check_end(state):
     json.dumps(engine.view(state, None))
 
 
+@pytest.mark.slow
 def test_a_thousand_random_games_keep_the_rules():
     rng = random.Random(2026)
     seat_counts = {2: 0, 3: 0, 4: 0}

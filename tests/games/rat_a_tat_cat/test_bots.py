@@ -27,6 +27,7 @@ def bot_game(levels, seed, options, rng=None):
     return state
 
 
+@pytest.mark.slow
 def test_the_good_bot_beats_the_easy_bot_in_at_least_70_percent_of_two_player_rounds():
     wins = 0
     for game in range(500):

@@ -184,6 +184,7 @@ def games(count, end, seed):
         yield rng.randint(2, 6), options, rng.randrange(10**9)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("end, count", [("rounds", 400), ("time", 300), ("elimination", 300)])
 def test_random_games_keep_every_rule_of_the_contract(end, count):
     seen_seats, seen_winners = set(), 0

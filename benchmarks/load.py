@@ -1,0 +1,604 @@
+"""Live play under load, measured from outside: players over HTTP and websockets, against the floor in the same run.
+
+Run: `.venv/bin/python benchmarks/load.py` (defaults: SQLite, 1 process, K = 10 and 50 matches, a human pace of a
+move every 5 s per match and closed-loop, 60 s each). Options: `--matches 10,50,200`, `--pace 5,0` (seconds
+between moves of one match; 0 = closed-loop: the next move as soon as its table arrives), `--duration 60`,
+`--processes 2`, `--database-url postgres://...` (a database of its own: it is dropped and made anew),
+`--redis-url redis://127.0.0.1:6379/7` (a Redis db of its own: it is flushed), `--targets floor,site`,
+`--json FILE`.
+
+Each configuration runs in a fresh child process, on a fresh database, against fresh daphne servers (DEBUG off,
+`benchmarks.load_settings`) on 127.0.0.1 only. The generator signs up 2K players over HTTP (the sign-up form),
+each host creates a two-seat Rat-a-Tat Cat match (20 rounds) and invites the other by the link on the match page
+(`site`), or creates a floor match (`floor`, benchmarks/floor.py: a bare move view and a bare consumer through
+the same server and middleware). With more than one process, the two players of a match are on different
+processes (pushes cross the channel layer). Every player opens the match's websocket; then, for the duration,
+each match makes one move at a time: the player whose table (the latest, from its socket or its own answer)
+offers forms for its seat posts one (chosen at random, never "knock" when anything else is offered; swap forms get
+one radio per group), exactly as the page's htmx does (session and CSRF cookies, X-CSRFToken, HX-Request).
+
+Figures per configuration: server CPU per applied move (user + system of the server processes over the play
+phase, from /proc), moves/s, push latency (from sending a move to the OTHER player's socket receiving a table of
+that version or newer) p50/p95/p99, POST latency p50/p95, answers other than 200 by status, socket errors,
+lost moves (answered 200 but not in the database) and doubled ones (in the database but not answered 200), and
+memory: server RSS growth per idle connected player and per active match. Everything is bounded: the play phase
+stops after --duration, every request and wait has a timeout, and at most --max-moves moves are posted.
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import html
+import json
+import os
+import random
+import re
+import shutil
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from http.cookies import SimpleCookie
+from pathlib import Path
+from urllib.parse import urlencode
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+HOST = "127.0.0.1"  # loopback only
+PASSWORD = "Bench-pass-9172x"
+TICK = os.sysconf("SC_CLK_TCK")
+
+
+# ---------------------------------------------------------------- a small HTTP/1.1 keep-alive client
+
+class Http:
+    """One player's browser: a keep-alive connection to its server and its cookies."""
+
+    def __init__(self, port: int):
+        self.port, self.cookies = port, {}
+        self.reader = self.writer = None
+
+    @property
+    def origin(self) -> str:
+        return f"http://{HOST}:{self.port}"
+
+    def cookie_header(self) -> str:
+        return "; ".join(f"{k}={v}" for k, v in self.cookies.items())
+
+    async def request(self, method: str, path: str, form: dict | list | None = None, headers: dict | None = None,
+                      timeout: float = 30) -> tuple[int, dict, str]:
+        async with asyncio.timeout(timeout):
+            for attempt in (1, 2):
+                try:
+                    return await self._request(method, path, form, headers or {})
+                except (ConnectionError, asyncio.IncompleteReadError):
+                    self.close()
+                    if attempt == 2 or method == "POST":
+                        raise
+
+    async def _request(self, method, path, form, headers):
+        if self.writer is None:
+            self.reader, self.writer = await asyncio.open_connection(HOST, self.port)
+        body = urlencode(form).encode() if form is not None else b""
+        lines = [f"{method} {path} HTTP/1.1", f"Host: {HOST}:{self.port}", "Connection: keep-alive",
+                 f"Content-Length: {len(body)}"]
+        if self.cookies:
+            lines.append(f"Cookie: {self.cookie_header()}")
+        if form is not None:
+            lines.append("Content-Type: application/x-www-form-urlencoded")
+        lines += [f"{k}: {v}" for k, v in headers.items()]
+        self.writer.write(("\r\n".join(lines) + "\r\n\r\n").encode() + body)
+        status_line = await self.reader.readline()
+        if not status_line:
+            raise ConnectionError("closed")
+        status = int(status_line.split()[1])
+        answer_headers, length, chunked, close = {}, 0, False, False
+        while (line := await self.reader.readline()) not in (b"\r\n", b""):
+            name, _, value = line.decode("latin-1").partition(":")
+            name, value = name.strip().lower(), value.strip()
+            answer_headers[name] = value
+            if name == "set-cookie":
+                for key, morsel in SimpleCookie(value).items():
+                    self.cookies[key] = morsel.value
+            elif name == "content-length":
+                length = int(value)
+            elif name == "transfer-encoding" and "chunked" in value:
+                chunked = True
+            elif name == "connection" and value.lower() == "close":
+                close = True
+        if chunked:
+            data = b""
+            while size := int((await self.reader.readline()).strip() or b"0", 16):
+                data += await self.reader.readexactly(size)
+                await self.reader.readline()
+            await self.reader.readline()
+        else:
+            data = await self.reader.readexactly(length)
+        if close:
+            self.close()
+        return status, answer_headers, data.decode("utf-8", "replace")
+
+    async def post(self, path: str, form, **kwargs):
+        headers = {"X-CSRFToken": self.cookies.get("csrftoken", ""), "Origin": self.origin, **kwargs}
+        return await self.request("POST", path, form, headers)
+
+    def close(self):
+        if self.writer is not None:
+            self.writer.close()
+        self.reader = self.writer = None
+
+
+# ---------------------------------------------------------------- reading a table as the page would
+
+VERSION = re.compile(r'data-version="(\d+)"')
+FORM = re.compile(r"<form\b([^>]*)>(.*?)</form>", re.S)
+INPUT = re.compile(r"<input\b([^>]*)>")
+ATTR = re.compile(r'([\w-]+)=(?:"([^"]*)"|\'([^\']*)\')')
+
+
+def attrs(text: str) -> dict:
+    return {m[1]: html.unescape(m[2] if m[2] is not None else m[3]) for m in ATTR.finditer(text)}
+
+
+@dataclass
+class Table:
+    version: int = -1
+    finished: bool = False
+    forms: list = field(default_factory=list)  # (path, fields, parts: {name: [values]}, action type)
+
+
+def read_table(text: str) -> Table | None:
+    found = VERSION.search(text)
+    if not found:
+        return None
+    table = Table(int(found[1]), 'data-status="finished"' in text)
+    for form in FORM.finditer(text):
+        head = attrs(form[1])
+        fields, parts = {}, {}
+        for tag in INPUT.finditer(form[2]):
+            a = attrs(tag[1])
+            if a.get("type") == "radio":
+                parts.setdefault(a["name"], []).append(a["value"])
+            elif a.get("name") in ("seat", "version", "action"):
+                fields[a["name"]] = a.get("value", "")
+        if {"seat", "version", "action"} <= set(fields) and head.get("hx-post"):
+            kind = json.loads(fields["action"] or "{}").get("type", "")
+            table.forms.append((head["hx-post"], fields, parts, kind))
+    return table
+
+
+# ---------------------------------------------------------------- players and matches
+
+@dataclass
+class Stats:
+    post_ms: list = field(default_factory=list)
+    push_ms: list = field(default_factory=list)
+    statuses: dict = field(default_factory=dict)
+    socket_errors: int = 0
+    stalls: int = 0
+    posted: int = 0
+    answered_ok: dict = field(default_factory=dict)  # match key -> moves answered 200
+
+    def status(self, code: int):
+        self.statuses[str(code)] = self.statuses.get(str(code), 0) + 1
+
+
+class Player:
+    def __init__(self, index: int, port: int):
+        self.index, self.http, self.seat = index, Http(port), None
+        self.table, self.ws, self.match = Table(), None, None
+
+    async def sign_up(self):
+        await self.http.request("GET", "/accounts/signup/")
+        name = f"p{self.index}"
+        status, headers, _ = await self.http.post("/accounts/signup/", {
+            "username": name, "email": f"{name}@bench.local", "password1": PASSWORD, "password2": PASSWORD,
+            "display_name": f"Player {self.index}", "handle": name})
+        if status != 302:
+            raise RuntimeError(f"sign-up answered {status}")
+
+
+class Match:
+    def __init__(self, key: str, players: list[Player], ws_path: str):
+        self.key, self.players, self.ws_path = key, players, ws_path
+        self.latest = -1
+        self.changed = asyncio.Event()
+        self.pending: dict[int, float] = {}  # version -> when the move that makes it was sent
+        self.over = False
+
+    def update(self, player: Player, text: str, stats: Stats, pushed: bool):
+        table = read_table(text)
+        if table is None or table.version < player.table.version:
+            return
+        if pushed and player is not self.mover:
+            now = time.perf_counter()
+            for version in [v for v in self.pending if v <= table.version]:
+                stats.push_ms.append((now - self.pending.pop(version)) * 1000)
+        player.table = table
+        self.latest = max(self.latest, table.version)
+        self.over = self.over or table.finished
+        self.changed.set()
+
+    mover = None
+
+
+async def site_setup(host: Player, guest: Player) -> Match:
+    status, headers, _ = await host.http.post("/play/new/rat_a_tat_cat/", {
+        "option_end": "rounds", "option_rounds": "20", "option_limit": "100", "seat_0": "me",
+        "seat_1": "invite", "name_0": "", "name_1": "", "seat_2": "", "seat_3": "", "seat_4": "", "seat_5": ""})
+    if status != 302:
+        raise RuntimeError(f"new match answered {status}")
+    match_path = headers["location"]
+    _, _, page = await host.http.request("GET", match_path)
+    join = re.search(r"/matches/\d+/join/[^\"'<\s]+/", page)[0]
+    await guest.http.request("GET", join)
+    status, _, _ = await guest.http.post(join, {})
+    if status != 302:
+        raise RuntimeError(f"join answered {status}")
+    match_id = int(re.search(r"/matches/(\d+)/", match_path)[1])
+    host.seat, guest.seat = 0, 1
+    return Match(str(match_id), [host, guest], f"/ws/matches/{match_id}/")
+
+
+async def floor_setup(host: Player, guest: Player) -> Match:
+    status, _, body = await host.http.post("/floor/new/", {})
+    if status != 200:
+        raise RuntimeError(f"floor match answered {status}")
+    match_id = json.loads(body)["id"]
+    host.seat, guest.seat = 0, 1
+    return Match(str(match_id), [host, guest], f"/ws/floor/{match_id}/")
+
+
+async def open_socket(player: Player, match: Match, stats: Stats):
+    from websockets.asyncio.client import connect
+
+    player.ws = await connect(f"ws://{HOST}:{player.http.port}{match.ws_path}", open_timeout=30, max_size=2**22,
+                              additional_headers={"Cookie": player.http.cookie_header(), "Origin": player.http.origin})
+    match.update(player, await asyncio.wait_for(player.ws.recv(), 30), stats, pushed=False)
+
+
+async def read_socket(player: Player, match: Match, stats: Stats, until: float):
+    try:
+        while time.monotonic() < until:
+            try:
+                text = await asyncio.wait_for(player.ws.recv(), max(0.1, until - time.monotonic()))
+            except TimeoutError:
+                continue
+            match.update(player, text, stats, pushed=True)
+    except Exception:  # noqa: BLE001 - a closed or broken socket is counted, not fatal to the run
+        if time.monotonic() < until:
+            stats.socket_errors += 1
+
+
+def choose(rng: random.Random, table: Table, seat: int):
+    mine = [f for f in table.forms if f[1]["seat"] == str(seat) and f[1]["version"] == str(table.version)]
+    if not mine:
+        return None
+    calm = [f for f in mine if f[3] != "knock"] or mine
+    path, fields, parts, _ = rng.choice(calm)
+    form = list(fields.items()) + [(name, rng.choice(values)) for name, values in sorted(parts.items())]
+    return path, form
+
+
+async def drive(match: Match, stats: Stats, rng: random.Random, pace: float, until: float, budget: list):
+    """One move at a time, by whichever player's latest table offers one; a person's pace or closed-loop."""
+    next_at = time.monotonic() + (rng.uniform(0, pace) if pace else 0)
+    stats.answered_ok.setdefault(match.key, 0)
+    while time.monotonic() < until and not match.over and budget[0] > 0:
+        move = None
+        for player in match.players:
+            if player.table.version == match.latest:
+                picked = choose(rng, player.table, player.seat)
+                if picked:
+                    move = (player, *picked)
+                    break
+        if move is None:
+            match.changed.clear()
+            try:
+                await asyncio.wait_for(match.changed.wait(), min(10, max(0.05, until - time.monotonic())))
+            except TimeoutError:
+                if time.monotonic() < until:
+                    stats.stalls += 1
+            continue
+        if pace:
+            await asyncio.sleep(max(0, next_at - time.monotonic()))
+            if time.monotonic() >= until:
+                break
+            next_at = max(next_at + pace, time.monotonic())
+        player, path, form = move
+        version = int(dict(form)["version"])
+        match.mover = player
+        match.pending[version + 1] = sent = time.perf_counter()
+        budget[0] -= 1
+        stats.posted += 1
+        try:
+            status, _, text = await player.http.post(path, form, **{"HX-Request": "true", "HX-Target": "table"})
+        except Exception:  # noqa: BLE001
+            stats.status(0)
+            match.pending.pop(version + 1, None)
+            await asyncio.sleep(0.5)
+            continue
+        stats.post_ms.append((time.perf_counter() - sent) * 1000)
+        stats.status(status)
+        if status == 200:
+            stats.answered_ok[match.key] += 1
+        else:
+            match.pending.pop(version + 1, None)
+            if status not in (400, 409, 503):
+                await asyncio.sleep(0.5)
+        match.update(player, text, stats, pushed=False)
+        if status != 200 and match.latest == version:
+            await asyncio.sleep(0.2)  # refused without a newer table: look again shortly
+
+
+# ---------------------------------------------------------------- the servers
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind((HOST, 0))
+        return sock.getsockname()[1]
+
+
+def server_env(args, sqlite_path: str | None) -> dict:
+    env = dict(os.environ, DJANGO_SETTINGS_MODULE="benchmarks.load_settings", DEBUG="0", SECURE_SSL_REDIRECT="0",
+               SECRET_KEY="load-benchmark-only-" + "k" * 40, ALLOWED_HOSTS=HOST, LOG_LEVEL="ERROR")
+    env.pop("DATABASE_URL", None)
+    env.pop("REDIS_URL", None)
+    if args.database_url:
+        env["DATABASE_URL"] = args.database_url
+    else:
+        env["SQLITE_PATH"] = sqlite_path
+    if args.redis_url:
+        env["REDIS_URL"] = args.redis_url
+    return env
+
+
+def fresh_database(args):
+    if args.database_url:
+        import psycopg
+
+        base, _, name = args.database_url.rpartition("/")
+        with psycopg.connect(f"{base}/postgres", autocommit=True) as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+            conn.execute(f'CREATE DATABASE "{name}"')
+    if args.redis_url:
+        import redis
+
+        redis.Redis.from_url(args.redis_url).flushdb()
+
+
+def start_servers(args, env: dict, log_dir: str) -> list[tuple[subprocess.Popen, int]]:
+    servers = []
+    for index in range(args.processes):
+        port = free_port()
+        log = open(Path(log_dir) / f"daphne-{index}.log", "w")  # noqa: SIM115 - kept open for the server's life
+        process = subprocess.Popen([sys.executable, "-m", "daphne", "-b", HOST, "-p", str(port),
+                                    "benchmarks.load_asgi:application"], cwd=ROOT, env=env, stdout=log, stderr=log)
+        servers.append((process, port))
+    for process, port in servers:
+        for _ in range(300):
+            try:
+                socket.create_connection((HOST, port), timeout=0.2).close()
+                break
+            except OSError:
+                if process.poll() is not None:
+                    raise SystemExit(f"daphne exited: see {log_dir}") from None
+                time.sleep(0.1)
+        else:
+            raise SystemExit("daphne did not start")
+    return servers
+
+
+def cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / TICK
+
+
+def rss_mib(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
+def percentile(values: list[float], q: float) -> float | None:
+    if len(values) < 2:
+        return values[0] if values else None
+    return statistics.quantiles(values, n=100, method="inclusive")[round(q * 100) - 1]
+
+
+def rounded(value: float | None) -> float | None:
+    return None if value is None else round(value, 1)
+
+
+# ---------------------------------------------------------------- one configuration
+
+async def run_one(args, ports: list[int], pids: list[int]) -> dict:
+    rng = random.Random(args.seed)
+    stats = Stats()
+    k = args.matches[0]
+    players = [Player(i, ports[i % len(ports)]) for i in range(2 * k)]
+    gate = asyncio.Semaphore(8)
+
+    async def bounded(coroutine):
+        async with gate:
+            return await coroutine
+
+    started = time.monotonic()
+    await asyncio.gather(*(bounded(p.sign_up()) for p in players))
+    setup = site_setup if args.target == "site" else floor_setup
+    matches = await asyncio.gather(*(bounded(setup(players[2 * i], players[2 * i + 1])) for i in range(k)))
+    rss_before = sum(rss_mib(pid) for pid in pids)
+    await asyncio.gather(*(bounded(open_socket(p, m, stats)) for m in matches for p in m.players))
+    await asyncio.sleep(1)
+    rss_idle = sum(rss_mib(pid) for pid in pids)
+    setup_s = time.monotonic() - started
+
+    cpu_start = sum(cpu_seconds(pid) for pid in pids)
+    play_start = time.monotonic()
+    until = play_start + args.duration
+    budget = [args.max_moves]
+    readers = [asyncio.create_task(read_socket(p, m, stats, until + 3)) for m in matches for p in m.players]
+    await asyncio.gather(*(drive(m, stats, random.Random(rng.random()), args.pace, until, budget) for m in matches))
+    played = time.monotonic() - play_start
+    await asyncio.sleep(min(3, max(0, until + 3 - time.monotonic())))  # the last pushes
+    cpu = sum(cpu_seconds(pid) for pid in pids) - cpu_start
+    rss_after = sum(rss_mib(pid) for pid in pids)
+    await asyncio.gather(*readers, return_exceptions=True)
+    for p in players:
+        await p.ws.close()
+        p.http.close()
+    applied = sum(stats.answered_ok.values())
+    unresolved = sum(len(m.pending) for m in matches)
+    return {
+        "target": args.target, "matches": k, "pace": args.pace, "processes": len(pids),
+        "database": "postgresql" if args.database_url else "sqlite",
+        "layer": "redis" if args.redis_url else "in-memory",
+        "setup_s": round(setup_s, 1), "play_s": round(played, 1), "posted": stats.posted, "applied": applied,
+        "moves_per_s": round(applied / played, 1), "cpu_s": round(cpu, 2),
+        "cpu_ms_per_move": round(cpu * 1000 / applied, 2) if applied else None,
+        "push_ms": {f"p{q}": rounded(percentile(stats.push_ms, q / 100)) for q in (50, 95, 99)},
+        "pushes_measured": len(stats.push_ms), "pushes_missing": unresolved,
+        "post_ms": {f"p{q}": rounded(percentile(stats.post_ms, q / 100)) for q in (50, 95)},
+        "statuses": stats.statuses, "socket_errors": stats.socket_errors, "stalls": stats.stalls,
+        "rss_mib": {"before_sockets": round(rss_before, 1), "idle": round(rss_idle, 1), "after": round(rss_after, 1)},
+        "kib_per_idle_player": round((rss_idle - rss_before) * 1024 / (2 * k), 1),
+        "kib_per_active_match": round((rss_after - rss_idle) * 1024 / k, 1),
+        "answered_ok": stats.answered_ok,
+    }
+
+
+def stored_moves(args, env: dict, keys: list[str]) -> dict[str, int]:
+    """How many moves the database holds per match, read by a separate process with the servers' settings."""
+    code = ("import django, json, sys; django.setup(); from django.db import connection\n"
+            "keys = json.loads(sys.argv[1]); out = {}\n"
+            "with connection.cursor() as c:\n"
+            "    for key in keys:\n"
+            "        if sys.argv[2] == 'site':\n"
+            "            c.execute('SELECT COUNT(*) FROM games_move WHERE match_id = %s', [int(key)])\n"
+            "        else:\n"
+            "            c.execute('SELECT version FROM floor_match WHERE id = %s', [int(key)])\n"
+            "        out[key] = c.fetchone()[0]\n"
+            "print(json.dumps(out))")
+    done = subprocess.run([sys.executable, "-c", code, json.dumps(keys), args.target], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=120, check=True)
+    return json.loads(done.stdout)
+
+
+def child(args) -> int:
+    directory = tempfile.mkdtemp(prefix="topcat-load-")
+    env = server_env(args, str(Path(directory) / "load.sqlite3"))
+    fresh_database(args)
+    subprocess.run([sys.executable, "manage.py", "migrate", "-v", "0"], cwd=ROOT, env=env, check=True, timeout=300)
+    subprocess.run([sys.executable, "-c", "import django; django.setup(); from benchmarks.floor import ensure_table;"
+                    " ensure_table()"], cwd=ROOT, env=env, check=True, timeout=60)
+    servers = start_servers(args, env, directory)
+    try:
+        result = asyncio.run(run_one(args, [port for _, port in servers], [p.pid for p, _ in servers]))
+    finally:
+        for process, _ in servers:
+            process.terminate()
+        for process, _ in servers:
+            try:
+                process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                process.kill()
+    answered = result.pop("answered_ok")
+    stored = stored_moves(args, env, list(answered))
+    result["lost_moves"] = sum(max(0, answered[k] - stored.get(k, 0)) for k in answered)
+    result["doubled_moves"] = sum(max(0, stored.get(k, 0) - answered[k]) for k in answered)
+    result["load_average"] = [round(x, 2) for x in os.getloadavg()]
+    errors = Path(directory, "daphne-0.log").read_text(errors="replace")
+    result["server_log_errors"] = errors.count("Traceback") + errors.count("ERROR")
+    print(json.dumps(result))
+    shutil.rmtree(directory, ignore_errors=True)
+    return 0
+
+
+# ---------------------------------------------------------------- the driver
+
+def fmt(value, digits=1):
+    return "-" if value is None else f"{value:.{digits}f}"
+
+
+def report(results: list[dict]) -> str:
+    lines = [f"{'target':6} {'K':>4} {'pace':>5} {'moves':>6} {'mv/s':>6} {'cpu ms/mv':>9} {'vs floor':>8} "
+             f"{'push p50':>8} {'p95':>7} {'p99':>7} {'post p50':>8} {'p95':>7} {'errors':>14} {'lost':>4} "
+             f"{'dbl':>4} {'KiB/idle pl':>11} {'KiB/match':>9}"]
+    floors = {(r["matches"], r["pace"]): r for r in results if r["target"] == "floor"}
+    for r in results:
+        floor = floors.get((r["matches"], r["pace"]))
+        ratio = (r["cpu_ms_per_move"] / floor["cpu_ms_per_move"]
+                 if floor and r["cpu_ms_per_move"] and floor["cpu_ms_per_move"] else None)
+        errors = {k: v for k, v in r["statuses"].items() if k != "200"}
+        if r["socket_errors"]:
+            errors["ws"] = r["socket_errors"]
+        lines.append(
+            f"{r['target']:6} {r['matches']:4} {r['pace'] or 'loop':>5} {r['applied']:6} {r['moves_per_s']:6.1f} "
+            f"{fmt(r['cpu_ms_per_move'], 2):>9} {fmt(ratio, 2) + 'x' if ratio else '-':>8} "
+            f"{fmt(r['push_ms']['p50']):>8} {fmt(r['push_ms']['p95']):>7} {fmt(r['push_ms']['p99']):>7} "
+            f"{fmt(r['post_ms']['p50']):>8} {fmt(r['post_ms']['p95']):>7} {json.dumps(errors) if errors else '0':>14} "
+            f"{r['lost_moves']:4} {r['doubled_moves']:4} {r['kib_per_idle_player']:11.1f} "
+            f"{r['kib_per_active_match']:9.1f}")
+    return "\n".join(lines)
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--matches", default="10,50", help="numbers of matches K, comma-separated")
+    parser.add_argument("--pace", default="5,0", help="seconds between moves of a match (0: closed-loop)")
+    parser.add_argument("--duration", type=float, default=60, help="seconds of play per configuration")
+    parser.add_argument("--processes", type=int, default=1)
+    parser.add_argument("--database-url", default="", help="PostgreSQL database of the benchmark's own")
+    parser.add_argument("--redis-url", default="", help="Redis db of the benchmark's own (flushed)")
+    parser.add_argument("--targets", default="floor,site")
+    parser.add_argument("--max-moves", type=int, default=200_000, help="bound on the moves posted per run")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--json", default="", help="append each configuration's figures to this file")
+    parser.add_argument("--target", help=argparse.SUPPRESS)  # a child's one configuration
+    args = parser.parse_args(argv)
+    args.matches = [int(x) for x in str(args.matches).split(",")]
+    if args.target:
+        args.pace = float(args.pace)
+        return child(args)
+    if args.processes > 1 and not args.redis_url:
+        parser.error("more than one process needs --redis-url (the channel layer between them)")
+    results = []
+    print(f"Top Cat live load benchmark, {os.cpu_count()} CPUs, load average at start "
+          f"{', '.join(f'{x:.2f}' for x in os.getloadavg())}; {args.processes} process(es), "
+          f"{'PostgreSQL' if args.database_url else 'SQLite'}, {'Redis' if args.redis_url else 'in-memory'} layer",
+          flush=True)
+    for pace in [float(x) for x in args.pace.split(",")]:
+        for k in args.matches:
+            targets = args.targets.split(",")
+            for target in (targets if (k + int(pace)) % 2 == 0 else targets[::-1]):  # alternate which goes first
+                command = [sys.executable, __file__, "--target", target, "--matches", str(k), "--pace", str(pace),
+                           "--duration", str(args.duration), "--processes", str(args.processes),
+                           "--max-moves", str(args.max_moves), "--seed", str(args.seed)]
+                if args.database_url:
+                    command += ["--database-url", args.database_url]
+                if args.redis_url:
+                    command += ["--redis-url", args.redis_url]
+                done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True,
+                                      timeout=args.duration + 900)
+                if done.returncode != 0:
+                    print(f"{target} K={k} pace={pace}: failed\n{done.stderr[-3000:]}", flush=True)
+                    continue
+                result = json.loads(done.stdout.strip().splitlines()[-1])
+                results.append(result)
+                print(json.dumps(result), flush=True)
+                if args.json:
+                    with open(args.json, "a") as out:
+                        out.write(json.dumps(result) + "\n")
+    print()
+    print(report(results))
+    print(f"load average at the end {', '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,218 @@
+"""After a change the table is rendered once per audience that has a socket, and each socket only forwards it.
+
+Audiences: one seat's player (however many tabs), one shared screen (hot-seat), the spectators. A seat's table
+goes to that seat's group only; a shared screen's socket picks the table for the seat its own browser confirmed.
+"""
+import pytest
+from channels.db import database_sync_to_async
+from channels.layers import get_channel_layer
+from channels.testing import WebsocketCommunicator
+
+from catsite.asgi import application
+from games import consumers, live, lobby, tables, turns
+from games.lobby import SeatPlan
+from games.models import Match
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
+HEADERS = [(b"origin", b"http://127.0.0.1"), (b"host", b"127.0.0.1")]
+
+
+async def connect(match, user=None, cookie=None):
+    headers = HEADERS + ([(b"cookie", cookie)] if cookie else [])
+    ws = WebsocketCommunicator(application, f"/ws/matches/{match.pk}/", headers=headers)
+    if user is not None:
+        ws.scope["user"] = user
+    assert (await ws.connect())[0]
+    await ws.receive_from(timeout=5)  # the whole table, on connect
+    return ws
+
+
+@pytest.fixture
+def counted(monkeypatch):
+    """How often a table is rendered for a push, and how often a consumer loads the match itself."""
+    calls = {"renders": 0, "consumer_loads": 0}
+    render_point, load = tables.render_point, consumers.load
+
+    def counting_render(*args, **kwargs):
+        calls["renders"] += 1
+        return render_point(*args, **kwargs)
+
+    def counting_load(*args, **kwargs):
+        calls["consumer_loads"] += 1
+        return load(*args, **kwargs)
+
+    monkeypatch.setattr(tables, "render_point", counting_render)
+    monkeypatch.setattr(consumers, "load", counting_load)
+    return calls
+
+
+async def draw(match):
+    await database_sync_to_async(turns.play)(match_id=match.pk, seat=0, action={"type": "draw"}, version=0)
+
+
+async def test_a_change_is_rendered_once_per_audience_however_many_sockets_it_has(duel, mia, leo, counted):
+    pages = [await connect(duel, mia), await connect(duel, mia), await connect(duel, leo),
+             await connect(duel), await connect(duel), await connect(duel)]
+    counted.update(renders=0, consumer_loads=0)
+    await draw(duel)
+    pushed = [await ws.receive_from(timeout=5) for ws in pages]
+    assert all('data-version="1"' in html for html in pushed)
+    # Mia's seat, Leo's seat, the spectators: three tables for six sockets; no socket loaded the match.
+    assert counted == {"renders": 3, "consumer_loads": 0}
+    assert "You drew" in pushed[0] and "You drew" in pushed[1]
+    assert not any("You drew" in html for html in pushed[2:])
+    for ws in pages:
+        await ws.disconnect()
+
+
+async def test_only_audiences_with_a_socket_are_rendered(duel, mia, counted):
+    await draw(duel)  # nobody is connected
+    assert counted["renders"] == 0
+    ws = await connect(duel, mia)
+    counted.update(renders=0)
+    await database_sync_to_async(turns.play)(match_id=duel.pk, seat=0, action={"type": "discard"}, version=1)
+    assert 'data-version="2"' in await ws.receive_from(timeout=5)
+    assert counted["renders"] == 1  # Mia's seat only: Leo and the spectators have no socket open
+    await ws.disconnect()
+
+
+async def test_a_seats_table_is_sent_to_that_seats_group_and_no_other(duel, mia, leo, monkeypatch):
+    sent = []
+    layer = get_channel_layer()
+    group_send = layer.group_send
+
+    async def recording(group, message):
+        sent.append((group, message))
+        await group_send(group, message)
+
+    monkeypatch.setattr(layer, "group_send", recording)
+    pages = [await connect(duel, mia), await connect(duel, leo), await connect(duel)]
+    await draw(duel)
+    for ws in pages:
+        await ws.receive_from(timeout=5)
+    by_group = {group: message["html"] for group, message in sent}
+    assert set(by_group) == {live.seat_group(duel.pk, 0), live.seat_group(duel.pk, 1), live.watch_group(duel.pk)}
+    assert "You drew" in by_group[live.seat_group(duel.pk, 0)]
+    assert "You drew" not in by_group[live.seat_group(duel.pk, 1)]
+    assert "You drew" not in by_group[live.watch_group(duel.pk)]
+    for ws in pages:
+        await ws.disconnect()
+
+
+async def test_a_newer_change_makes_the_older_push_unneeded(duel, mia, counted):
+    ws = await connect(duel, mia)
+    await database_sync_to_async(turns.play)(match_id=duel.pk, seat=0, action={"type": "draw"}, version=0)
+    assert 'data-version="1"' in await ws.receive_from(timeout=5)
+    counted.update(renders=0)
+    await live.push(duel.pk, 0)  # a push for version 0 that ran late: version 1 was already pushed
+    assert counted["renders"] == 0
+    await ws.disconnect()
+
+
+async def hot_seat_screen(mia, async_client):
+    match = await database_sync_to_async(lobby.create_match)(
+        host=mia, game="rat_a_tat_cat", options={},
+        seats=[SeatPlan("local", name="Ann"), SeatPlan("local", name="Ben")])
+    await async_client.aforce_login(mia)
+    await async_client.get(f"/matches/{match.pk}/table/?seat=0")  # Ann holds the device
+    return match, f"sessionid={async_client.cookies['sessionid'].value}".encode()
+
+
+async def end_anns_turn(match_id, ws):
+    pushed = ""
+    for kind in ["memorised", "draw", "discard", "discard", "discard", "end_turn"]:
+        match = await database_sync_to_async(Match.objects.get)(pk=match_id)
+        legal = [a for a in match.engine.legal_actions(match.state, 0) if a["type"] == kind]
+        if legal:
+            await database_sync_to_async(turns.play)(match_id=match_id, seat=0, action=legal[0],
+                                                     version=match.version)
+            pushed = await ws.receive_from(timeout=5)
+    return pushed
+
+
+async def test_a_shared_screen_is_pushed_the_table_of_the_seat_its_browser_confirmed(mia, async_client, client):
+    match, cookie = await hot_seat_screen(mia, async_client)
+    ws = await connect(match, cookie=cookie)
+    assert "Pass the device to Ben" in await end_anns_turn(match.pk, ws)
+
+    # Ben confirms over HTTP: the socket is told (no session read per push) and the next push shows his table.
+    await async_client.get(f"/matches/{match.pk}/table/?seat=1")
+    match = await database_sync_to_async(Match.objects.get)(pk=match.pk)
+    draw_ = next(a for a in match.engine.legal_actions(match.state, 1) if a["type"] == "draw")
+    await database_sync_to_async(turns.play)(match_id=match.pk, seat=1, action=draw_, version=match.version)
+    shown = await ws.receive_from(timeout=5)
+    assert "Pass the device" not in shown and "Your move, Ben" in shown
+    await ws.disconnect()
+
+
+async def test_a_confirmation_in_another_browser_does_not_open_this_screen(mia, async_client, client):
+    match, cookie = await hot_seat_screen(mia, async_client)
+    ws = await connect(match, cookie=cookie)
+    assert "Pass the device to Ben" in await end_anns_turn(match.pk, ws)
+
+    # The same user confirms Ben on another device: this screen still asks for the device to be passed.
+    await database_sync_to_async(client.force_login)(mia)
+    await database_sync_to_async(client.get)(f"/matches/{match.pk}/table/?seat=1")
+    match = await database_sync_to_async(Match.objects.get)(pk=match.pk)
+    draw_ = next(a for a in match.engine.legal_actions(match.state, 1) if a["type"] == "draw")
+    await database_sync_to_async(turns.play)(match_id=match.pk, seat=1, action=draw_, version=match.version)
+    shown = await ws.receive_from(timeout=5)
+    assert "Pass the device to Ben" in shown and 'class="card number' not in shown
+    await ws.disconnect()
+
+
+async def test_a_shared_screen_renders_each_distinct_table_once(mia, async_client, counted):
+    match, cookie = await hot_seat_screen(mia, async_client)
+    ws = await connect(match, cookie=cookie)
+    counted.update(renders=0)
+    await end_anns_turn(match.pk, ws)
+    # After the last action Ben is to move: "pass the device to Ben" (confirmed: nobody, or Ann) and Ben's
+    # table (confirmed: Ben) are the two tables of that push.
+    counted.update(renders=0)
+    await live.push(match.pk, (await database_sync_to_async(Match.objects.get)(pk=match.pk)).version)
+    await ws.receive_from(timeout=5)
+    assert counted["renders"] == 2
+    await ws.disconnect()
+
+
+async def test_a_move_through_the_view_is_rendered_once_for_the_mover_answer_and_sockets_alike(
+        duel, mia, leo, async_client, counted, monkeypatch):
+    loads = []
+    load = tables.load
+    monkeypatch.setattr(tables, "load", lambda *args: loads.append(args) or load(*args))
+    pages = {"mia": await connect(duel, mia), "leo": await connect(duel, leo)}
+    counted.update(renders=0, consumer_loads=0)
+    await async_client.aforce_login(mia)
+    answer = await async_client.post(f"/matches/{duel.pk}/move/", {"seat": 0, "version": 0,
+                                                                   "action": '{"type": "draw"}'},
+                                     headers={"HX-Request": "true"})
+    assert answer.status_code == 200
+    pushed = {name: await ws.receive_from(timeout=5) for name, ws in pages.items()}
+    # Mia's table was rendered once: her answer and her socket's push are the same table (the answer is swapped
+    # in place, the push out of band); Leo's once. Nothing was loaded again for the push.
+    assert counted == {"renders": 2, "consumer_loads": 0} and loads == []
+    assert pushed["mia"].replace(' hx-swap-oob="true"', "", 1) == answer.content.decode()
+    assert "You drew" in pushed["mia"] and "You drew" not in pushed["leo"]
+    for ws in pages.values():
+        await ws.disconnect()
+
+
+async def test_which_groups_have_sockets_is_read_from_redis_too():
+    """With Redis the members of a group may be sockets of another server process: presence is read there."""
+    import redis.asyncio
+    from channels_redis.core import RedisChannelLayer
+
+    url = "redis://127.0.0.1:6379/7"
+    try:
+        await redis.asyncio.Redis.from_url(url, socket_connect_timeout=1).ping()
+    except (OSError, redis.exceptions.RedisError):
+        pytest.skip("no Redis at 127.0.0.1:6379")
+    layer = RedisChannelLayer(hosts=[url], prefix="topcat-test-presence")
+    channel = await layer.new_channel()
+    await layer.group_add("match-1-seat-0", channel)
+    try:
+        assert await live.present(layer, ["match-1-seat-0", "match-1-seat-1", "match-1-watch"]) == ["match-1-seat-0"]
+    finally:
+        await layer.group_discard("match-1-seat-0", channel)
+        await layer.flush()
+    assert await live.present(layer, ["match-1-seat-0"]) == []
