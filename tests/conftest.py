@@ -9,3 +9,7 @@ def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix):
     from django.conf import settings
 
     settings.DATABASES["default"]["CONN_MAX_AGE"] = 0
+    # Nor the PostgreSQL pool in the test process: a test's worker threads may end inside the test's transaction,
+    # where Django cannot hand a connection back, and ten such threads would empty the pool. The pool itself is
+    # tested where it serves, in real server processes (tests/servers/).
+    settings.DATABASES["default"].get("OPTIONS", {}).pop("pool", None)
