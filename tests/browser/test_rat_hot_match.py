@@ -25,11 +25,20 @@ def place_a_strip(page, turn: int) -> dict:
     """Choose a strip, a facing and the spot that scores most for red; place it. The chosen spot's words."""
     form = page.locator("#table form.rh-play")
     strips = form.locator('input[name="rh-strip"]')
-    strips.nth(turn % strips.count()).check(timeout=CLICK_MS)
-    form.locator('input[name="rh-dir"]').nth(turn % 4).check(timeout=CLICK_MS)
     options = form.locator("select.rh-spot option")
+    count = strips.count()
+    # The page's script lists the spots of the chosen strip and facing: wait for them, and try the other
+    # facings and strips should one have no legal spot.
+    for strip, facing in [((turn + s) % count, (turn + d) % 4) for s in range(count) for d in range(4)]:
+        strips.nth(strip).check(timeout=CLICK_MS)
+        form.locator('input[name="rh-dir"]').nth(facing).check(timeout=CLICK_MS)
+        try:
+            expect(options.nth(1)).to_be_attached(timeout=1000)
+        except AssertionError:
+            continue
+        break
     labels = options.all_inner_texts()[1:]
-    assert labels, "no spot offered"
+    assert labels, "no spot offered for any strip and facing"
     best = max(range(len(labels)), key=lambda i: ("for red" in labels[i], labels[i].count("2 for red")))
     form.locator("select.rh-spot").select_option(index=best + 1)
     label = labels[best]
