@@ -46,8 +46,8 @@ def test_other_database_errors_are_not_taken_for_busy(client, duel, mia, monkeyp
 
 def test_a_move_waits_for_the_write_lock_only_briefly_then_answers_busy(client, duel, mia, settings):
     """A real lock: another connection holds the write transaction; the move gives up after the timeout."""
-    if connection.is_in_memory_db():
-        pytest.skip("needs a file (SQLITE_TEST_PATH) test database")
+    if connection.vendor != "sqlite" or connection.is_in_memory_db():
+        pytest.skip("SQLite's write lock: needs a file (SQLITE_TEST_PATH) SQLite test database")
     client.force_login(mia)
     client.get(f"/matches/{duel.pk}/")
     held, release = threading.Event(), threading.Event()
@@ -120,8 +120,8 @@ def test_a_shared_screen_saves_the_seat_before_the_moves_transaction_not_inside_
 
 
 def test_sqlite_connections_are_reused_across_threads(db):
-    if connection.is_in_memory_db():
-        pytest.skip("in-memory databases are never closed, so never pooled")
+    if connection.vendor != "sqlite" or connection.is_in_memory_db():
+        pytest.skip("SQLite's own pooling (PostgreSQL has psycopg's); in-memory databases are never closed")
     seen = []
 
     def use():
