@@ -101,38 +101,25 @@ class Game:
     @cached_property
     def replay_template(self) -> str | None:
         """The game's own replay table, when it draws one (else the replay shows its views as tables)."""
-        try:
-            get_template(f"{self.slug}/replay.html")
-        except TemplateDoesNotExist:
-            return None
-        return f"{self.slug}/replay.html"
+        return self._optional_template("replay.html")
 
     @cached_property
     def status_template(self) -> str | None:
         """The game's own status line (what the viewing seat may do now), when it words one."""
+        return self._optional_template("status.html")
+
+    def _optional_template(self, name: str) -> str | None:
         try:
-            get_template(f"{self.slug}/status.html")
+            get_template(f"{self.slug}/{name}")
         except TemplateDoesNotExist:
             return None
-        return f"{self.slug}/status.html"
+        return f"{self.slug}/{name}"
 
-    @property
-    def table_css(self) -> list[str]:
-        """The stylesheets its match table needs (loaded on its match and replay pages only)."""
-        return [path for path in self.config.table_assets if path.endswith(".css")]
-
-    @property
-    def table_js(self) -> list[str]:
-        return [path for path in self.config.table_assets if path.endswith(".js")]
-
-    @property
-    def pad_css(self) -> list[str]:
-        """The stylesheets its record pad needs (loaded on its record pages only)."""
-        return [path for path in self.config.pad_assets if path.endswith(".css")]
-
-    @property
-    def pad_js(self) -> list[str]:
-        return [path for path in self.config.pad_assets if path.endswith(".js")]
+    # The static files of its match and replay pages (table) and of its record pad, by kind.
+    table_css = property(lambda self: _of_kind(self.config.table_assets, ".css"))
+    table_js = property(lambda self: _of_kind(self.config.table_assets, ".js"))
+    pad_css = property(lambda self: _of_kind(self.config.pad_assets, ".css"))
+    pad_js = property(lambda self: _of_kind(self.config.pad_assets, ".js"))
 
     def missing_assets(self) -> list[str]:
         return [path for path in (*self.config.table_assets, *self.config.pad_assets) if not finders.find(path)]
@@ -154,6 +141,10 @@ class Game:
         """Sort key putting a breakdown's categories in the game's order (unknown ones last, by name)."""
         order = list(self.config.breakdown)
         return (0, order.index(key)) if key in order else (1, key)
+
+
+def _of_kind(paths, suffix: str) -> list[str]:
+    return [path for path in paths if path.endswith(suffix)]
 
 
 class _Games(Mapping):
