@@ -53,16 +53,7 @@ def _group(top: dict, start: tuple, spice: str) -> set:
 
 def groups(top: dict) -> list[tuple[str, frozenset]]:
     """Every visible group of two or more cells of one spice: [(spice, cells)], in a fixed order."""
-    found, seen = [], set()
-    for cell in sorted(top):
-        spice = top[cell]
-        if cell in seen or spice not in OWNER:
-            continue
-        group = _group(top, cell, spice)
-        seen |= group
-        if len(group) >= 2:
-            found.append((spice, frozenset(group)))
-    return found
+    return _groups_from(top, [(cell, top[cell]) for cell in sorted(top) if top[cell] in OWNER])
 
 
 def placement_groups(top: dict, placed: dict) -> list[tuple[str, frozenset]]:
@@ -80,11 +71,16 @@ def placement_groups(top: dict, placed: dict) -> list[tuple[str, frozenset]]:
                 cell = (x + dx, y + dy)
                 if cell not in placed and after.get(cell) == covered:
                     seeds.append((cell, covered))
+    return _groups_from(after, seeds)
+
+
+def _groups_from(layer: dict, seeds: list[tuple]) -> list[tuple[str, frozenset]]:
+    """The groups of two or more cells of `layer` grown from each (cell, spice) seed, each group once."""
     found, seen = [], set()
     for cell, spice in seeds:
         if cell in seen:
             continue
-        group = _group(after, cell, spice)
+        group = _group(layer, cell, spice)
         seen |= group
         if len(group) >= 2:
             found.append((spice, frozenset(group)))
