@@ -51,6 +51,7 @@ MIDDLEWARE = [
     "catsite.middleware.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",  # the language: cookie, then the browser's Accept-Language
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -152,6 +153,9 @@ EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.conso
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Top Cat <noreply@topcat.local>")
 
 LANGUAGE_CODE = "en-gb"
+# Traditional Chinese is "zh-hant" (its catalogues live in <app>/locale/zh_Hant/); a zh-TW or zh-HK browser gets it.
+LANGUAGES = [("en-gb", "English"), ("zh-hant", "繁體中文")]
+LOCALE_PATHS = [BASE_DIR / "locale"]  # the project's templates/ and catsite; each app keeps its own locale/
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True
