@@ -6,6 +6,7 @@ from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.db import IntegrityError
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.debug import sensitive_post_parameters
 
 from scoring import arrival, services
@@ -35,12 +36,12 @@ def signup(request):
                 handle=data["username"],
             )
         except IntegrityError:  # someone took the username or handle between the check and the save
-            form.add_error(None, "That username was taken a moment ago. Please choose another.")
+            form.add_error(None, _("That username was taken a moment ago. Please choose another."))
         else:
             going = arrival.wanted(request)
             login(request, user, backend=BACKEND)
-            messages.success(request, f"Welcome, {user.profile.display_name}! This is your player profile: "
-                                      "you can change the name other players see on it.")
+            messages.success(request, _("Welcome, %(name)s! This is your player profile: you can change the name "
+                                        "other players see on it.") % {"name": user.profile.display_name})
             return redirect(arrival.arrive(request, going) or user.profile.get_absolute_url())
     return render(request, "registration/signup.html", {"form": form, **_arrival_context(request)})
 
@@ -95,7 +96,7 @@ class PasswordResetConfirmView(auth_views.PasswordResetConfirmView):
         if not going:
             return response
         login(self.request, form.user, backend=BACKEND)
-        messages.success(self.request, "Your new password is set.")
+        messages.success(self.request, _("Your new password is set."))
         return redirect(arrival.arrive(self.request, going))
 
     def get_context_data(self, **kwargs):

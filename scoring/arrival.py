@@ -10,6 +10,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.urls import Resolver404, resolve
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
 
 SESSION_KEY = "arrival-next"
 
@@ -71,5 +72,6 @@ def arrive(request, url: str) -> str:
     except lobby.SeatingError as error:
         messages.error(request, str(error))
     else:
-        messages.success(request, f"You have a seat at {invited['game']} #{match.pk}.")
+        messages.success(request, _("You have a seat at %(game)s #%(number)s.")
+                         % {"game": invited["game"], "number": match.pk})
     return match.get_absolute_url()

@@ -9,6 +9,8 @@ import io
 import warnings
 from html import escape
 
+from django.utils.text import format_lazy
+from django.utils.translation import gettext_lazy as _
 from PIL import Image, ImageOps, UnidentifiedImageError, features
 
 MAX_BYTES = 5 * 1024 * 1024
@@ -25,15 +27,18 @@ EXTENSION = ".webp" if OUTPUT_FORMAT == "WEBP" else ".png"
 # image opened in this process (the admin's ImageField checks too) refuse absurd sizes before decoding.
 Image.MAX_IMAGE_PIXELS = MAX_PIXELS
 
-TOO_LARGE = f"That file is too large: an avatar may be at most {MAX_BYTES // (1024 * 1024)} MB."
-NOT_AN_IMAGE = "That file is not an image we can use: upload a JPEG, PNG, WebP or GIF picture."
-DAMAGED = "That image is damaged or incomplete and cannot be read. Try saving it again, or pick another one."
-TOO_MANY_PIXELS = (
-    f"That image has too many pixels (at most {MAX_PIXELS // 1_000_000} megapixels). Pick a smaller picture."
+# Lazy: each message is put in the language of the request that shows it.
+TOO_LARGE = format_lazy(_("That file is too large: an avatar may be at most {mb} MB."), mb=MAX_BYTES // (1024 * 1024))
+NOT_AN_IMAGE = _("That file is not an image we can use: upload a JPEG, PNG, WebP or GIF picture.")
+DAMAGED = _("That image is damaged or incomplete and cannot be read. Try saving it again, or pick another one.")
+TOO_MANY_PIXELS = format_lazy(
+    _("That image has too many pixels (at most {most} megapixels). Pick a smaller picture."),
+    most=MAX_PIXELS // 1_000_000,
 )
-TOO_MANY_PIXELS_UNLESS_JPEG = (
-    f"That image has too many pixels for a PNG, WebP or GIF (at most {MAX_FULL_DECODE_PIXELS // 1_000_000} "
-    f"megapixels; a JPEG may have {MAX_PIXELS // 1_000_000}). Pick a smaller picture, or save it as a JPEG."
+TOO_MANY_PIXELS_UNLESS_JPEG = format_lazy(
+    _("That image has too many pixels for a PNG, WebP or GIF (at most {most} megapixels; a JPEG may have "
+      "{jpeg}). Pick a smaller picture, or save it as a JPEG."),
+    most=MAX_FULL_DECODE_PIXELS // 1_000_000, jpeg=MAX_PIXELS // 1_000_000,
 )
 
 

@@ -5,12 +5,14 @@ The markup uses presentation attributes only (no style attributes), so it passes
 from __future__ import annotations
 
 import math
+import unicodedata
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from django.utils import timezone
+from django.utils import dateformat, formats, timezone
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext, ngettext, pgettext
 
 from games.registry import BY_SLUG
 
@@ -73,14 +75,18 @@ def time_ticks(start: datetime, end: datetime, count: int = 4) -> list[datetime]
 
 
 def date_label(moment: datetime, span: timedelta) -> str:
+    """A moment on the time axis, as precise as the span needs, in the language's own order (the formats are
+    Django date formats, translated like Django's own DATE_FORMAT)."""
     local = timezone.localtime(moment) if timezone.is_aware(moment) else moment
     if span > timedelta(days=730):
-        return f"{local:%Y}"
-    if span > timedelta(days=60):
-        return f"{local:%b %Y}"
-    if span > timedelta(days=2):
-        return f"{local.day} {local:%b}"
-    return f"{local.day} {local:%b %H:%M}"
+        pattern = pgettext("chart axis: a year, as a Django date format", "Y")
+    elif span > timedelta(days=60):
+        pattern = pgettext("chart axis: a month, as a Django date format", "M Y")
+    elif span > timedelta(days=2):
+        pattern = pgettext("chart axis: a day, as a Django date format", "j M")
+    else:
+        pattern = pgettext("chart axis: a day and time, as a Django date format", "j M H:i")
+    return dateformat.format(local, pattern)
 
 
 def thin(points: list, limit: int = MAX_POINTS) -> list:
@@ -92,17 +98,29 @@ def thin(points: list, limit: int = MAX_POINTS) -> list:
 
 
 def _number(value: float) -> str:
+    """A coordinate (always with a point): SVG reads it whatever the language."""
     text = f"{value:.1f}"
     return "0.0" if text == "-0.0" else text
 
 
-def rating_chart(series: list[Series], *, chart_id: str = "rating-chart", title: str = "Rating over time",
+def _shown(value: float, decimals: int = 1) -> str:
+    """A number for people, in the language's format."""
+    return formats.number_format(0.0 if abs(value) < 0.05 else value, decimals)
+
+
+def _text_width(text: str) -> int:
+    """About how wide `text` is at font size 12: wide (CJK) characters take about twice a Latin letter."""
+    return sum(12 if unicodedata.east_asian_width(char) in "WF" else 7 for char in text)
+
+
+def rating_chart(series: list[Series], *, chart_id: str = "rating-chart", title: str | None = None,
                  box: Box | None = None) -> SafeString:
     """An accessible SVG chart: one polyline per series, value and time axes, a legend, title and desc."""
     series = [s for s in series if s.points]
     if not series:
         return mark_safe("")
     box = box or Box()
+    title = gettext("Rating over time") if title is None else title
     drawn = [Series(s.key, s.name, thin(s.points)) for s in series]
     moments = [moment for s in drawn for moment, _ in s.points]
     values = [value for s in drawn for _, value in s.points]
@@ -131,7 +149,7 @@ def rating_chart(series: list[Series], *, chart_id: str = "rating-chart", title:
         ty = _number(y(value))
         parts.append(f'<line x1="{box.left}" y1="{ty}" x2="{box.width - box.right}" y2="{ty}" stroke="#e4dccf"/>')
         parts.append(f'<text x="{box.left - 6}" y="{ty}" text-anchor="end" dominant-baseline="middle" '
-                     f'fill="#6b645c">{_number(value).removesuffix(".0")}</text>')
+                     f'fill="#6b645c">{escape(_shown(value, 0 if value == int(value) else 1))}</text>')
     bottom = box.top + box.plot_height
     moments_shown = time_ticks(first, last)
     for moment in moments_shown:
@@ -155,7 +173,8 @@ def rating_chart(series: list[Series], *, chart_id: str = "rating-chart", title:
                      f' stroke-linejoin="round"{dash_attr}/>')
         if markers:
             for moment, value in line.points:
-                label = f"{line.name}, {date_label(moment, timedelta(days=3))}: {_number(value)}"
+                label = pgettext("a point of the chart", "%(game)s, %(date)s: %(rating)s") % {
+                    "game": line.name, "date": date_label(moment, timedelta(days=3)), "rating": _shown(value)}
                 parts.append(f'<circle cx="{_number(x(moment))}" cy="{_number(y(value))}" r="3" fill="{colour}">'
                              f"<title>{escape(label)}</title></circle>")
         parts.append("</g>")
@@ -180,7 +199,7 @@ def legend(series: list[Series], box: Box) -> str:
                      f"{dash_attr}/>")
         parts.append(f'<text x="{left + 28}" y="14" dominant-baseline="middle" fill="#1f1d1a">'
                      f"{escape(line.name)}</text>")
-        left += 44 + 7 * len(line.name)
+        left += 44 + _text_width(line.name)
     parts.append("</g>")
     return "".join(parts)
 
@@ -191,8 +210,9 @@ def describe(series: list[Series]) -> str:
     for line in series:
         values = [value for _, value in line.points]
         count = len(values)
-        sentences.append(
-            f"{line.name}: {count} rated match{'es' if count != 1 else ''}, from {_number(min(values))} to "
-            f"{_number(max(values))}, now {_number(values[-1])}."
-        )
+        sentences.append(ngettext(
+            "%(game)s: %(count)d rated match, from %(low)s to %(high)s, now %(now)s.",
+            "%(game)s: %(count)d rated matches, from %(low)s to %(high)s, now %(now)s.", count,
+        ) % {"game": line.name, "count": count, "low": _shown(min(values)), "high": _shown(max(values)),
+             "now": _shown(values[-1])})
     return " ".join(sentences)

@@ -11,6 +11,7 @@ import segno
 from django.db import transaction
 from django.urls import reverse
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
 
 from scoring import ratings
 from scoring.models import GameRecord, Participant, PlayerProfile
@@ -31,12 +32,12 @@ def may_answer(user, participant: Participant) -> bool:
 def answer(*, user, participant_id: int, answer: str) -> Participant:
     """Confirm or dispute one seat of a record, as the player it names. Confirming counts the match for them."""
     if answer not in ANSWERS:
-        raise ValueError("Answer confirm or dispute.")
+        raise ValueError(_("Answer confirm or dispute."))
     # of=("self",): PostgreSQL cannot lock the nullable side of the outer join to the profile, and needs not to.
     participant = Participant.objects.select_for_update(of=("self",)).select_related("profile", "game_record").get(
         pk=participant_id)
     if not may_answer(user, participant):
-        raise NotYours("Only the player named in this seat may confirm or dispute it.")
+        raise NotYours(_("Only the player named in this seat may confirm or dispute it."))
     before, after = participant.confirmation, ANSWERS[answer]
     if before == after:
         return participant
@@ -64,7 +65,7 @@ def confirm_path(participant: Participant) -> str:
 
 def qr_svg(url: str) -> str:
     """The address as a QR code, an inline SVG (segno), for a phone at the table to open."""
-    return mark_safe(segno.make(url, error="m").svg_inline(scale=4, title="QR code of the confirmation link"))
+    return mark_safe(segno.make(url, error="m").svg_inline(scale=4, title=_("QR code of the confirmation link")))
 
 
 def table_codes(request, game_record: GameRecord, participants: list[Participant]) -> list[dict]:

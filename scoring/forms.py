@@ -6,19 +6,21 @@ from django import forms
 from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import UserCreationForm
 from django.core.validators import MaxLengthValidator
+from django.utils.text import format_lazy
+from django.utils.translation import gettext_lazy as _
 
 from scoring import avatars, services
 
-HANDLE_HELP = "Letters, digits, - and _ only: your page will be at /players/your-handle/."
-HANDLE_ERRORS = {"invalid": "A handle is letters, digits, - and _ only: no spaces or other signs."}
+HANDLE_HELP = _("Letters, digits, - and _ only: your page will be at /players/your-handle/.")
+HANDLE_ERRORS = {"invalid": _("A handle is letters, digits, - and _ only: no spaces or other signs.")}
 USERNAME = re.compile(r"[A-Za-z0-9_-]+")
-DUPLICATE_HANDLE = "That handle is already taken (handles ignore upper and lower case). Please choose another."
+DUPLICATE_HANDLE = _("That handle is already taken (handles ignore upper and lower case). Please choose another.")
 
 
 def clean_handle_value(handle: str, *, exclude=None) -> str:
     handle = services.normalise_handle(handle)
     if handle in services.RESERVED_HANDLES:
-        raise forms.ValidationError("That handle is reserved by the site. Please choose another.")
+        raise forms.ValidationError(_("That handle is reserved by the site. Please choose another."))
     if services.handle_taken(handle, exclude=exclude):
         raise forms.ValidationError(DUPLICATE_HANDLE)
     return handle
@@ -29,7 +31,7 @@ class SignUpForm(UserCreationForm):
     reset the password with, and the password twice. The name other players see starts as the username and
     can be changed on the profile."""
 
-    email = forms.EmailField(label="E-mail", help_text="Only used to reset your password.")
+    email = forms.EmailField(label=_("E-mail"), help_text=_("Only used to reset your password."))
 
     field_order = ["username", "email", "password1", "password2"]
 
@@ -43,8 +45,8 @@ class SignUpForm(UserCreationForm):
         username.max_length = services.HANDLE_MAX_LENGTH
         username.validators.append(MaxLengthValidator(services.HANDLE_MAX_LENGTH))
         username.widget.attrs["maxlength"] = services.HANDLE_MAX_LENGTH
-        username.help_text = ("Letters, digits, - and _ only. You log in with it, other players see it, and your "
-                              "page will be at /players/your-username/.")
+        username.help_text = _("Letters, digits, - and _ only. You log in with it, other players see it, and your "
+                               "page will be at /players/your-username/.")
 
     def clean_username(self):
         username = super().clean_username()
@@ -52,35 +54,36 @@ class SignUpForm(UserCreationForm):
             return username
         username = username.strip()
         if not USERNAME.fullmatch(username):
-            raise forms.ValidationError("Use only letters, digits, - and _ (no spaces) in your username.")
+            raise forms.ValidationError(_("Use only letters, digits, - and _ (no spaces) in your username."))
         if services.normalise_handle(username) in services.RESERVED_HANDLES:
-            raise forms.ValidationError("That username is reserved by the site. Please choose another.")
+            raise forms.ValidationError(_("That username is reserved by the site. Please choose another."))
         if services.handle_taken(username):
-            raise forms.ValidationError("That username is already taken (upper and lower case count as the same). "
-                                        "Please choose another.")
+            raise forms.ValidationError(_("That username is already taken (upper and lower case count as the "
+                                          "same). Please choose another."))
         return username
 
     def clean_email(self):
         email = self.cleaned_data["email"].strip()
         if get_user_model().objects.filter(email__iexact=email).exists():
-            raise forms.ValidationError("An account with that e-mail address already exists. Try logging in.")
+            raise forms.ValidationError(_("An account with that e-mail address already exists. Try logging in."))
         return email
 
 
 class ProfileForm(forms.Form):
     """What a player (or the creator of a table player) may change on a profile."""
 
-    display_name = forms.CharField(max_length=60)
-    favourite_game = forms.ChoiceField(choices=services.game_choices, required=False)
-    bio = forms.CharField(label="Short bio", max_length=500, required=False, widget=forms.Textarea(attrs={"rows": 4}))
+    display_name = forms.CharField(label=_("Display name"), max_length=60)
+    favourite_game = forms.ChoiceField(label=_("Favourite game"), choices=services.game_choices, required=False)
+    bio = forms.CharField(label=_("Short bio"), max_length=500, required=False,
+                          widget=forms.Textarea(attrs={"rows": 4}))
     avatar = forms.FileField(
-        label="Avatar",
+        label=_("Avatar"),
         required=False,
-        help_text=f"A JPEG, PNG, WebP or GIF picture, at most {avatars.MAX_BYTES // (1024 * 1024)} MB. "
-        "It is cropped to a square and any hidden data (location, camera) is removed.",
+        help_text=format_lazy(_("A JPEG, PNG, WebP or GIF picture, at most {mb} MB. It is cropped to a square and any "
+                                "hidden data (location, camera) is removed."), mb=avatars.MAX_BYTES // (1024 * 1024)),
         widget=forms.FileInput(attrs={"accept": "image/jpeg,image/png,image/webp,image/gif"}),
     )
-    remove_avatar = forms.BooleanField(label="Remove my picture (use my initials)", required=False)
+    remove_avatar = forms.BooleanField(label=_("Remove my picture (use my initials)"), required=False)
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -89,7 +92,7 @@ class ProfileForm(forms.Form):
     def clean_display_name(self):
         name = self.cleaned_data["display_name"].strip()
         if not name:
-            raise forms.ValidationError("Please enter a display name.")
+            raise forms.ValidationError(_("Please enter a display name."))
         return name
 
     def clean_avatar(self):
@@ -111,8 +114,9 @@ class TablePlayerForm(ProfileForm):
 
     handle = forms.SlugField(
         max_length=services.HANDLE_MAX_LENGTH,
+        label=_("Handle"),
         required=False,
-        help_text="Optional: made from the name when left blank. " + HANDLE_HELP,
+        help_text=format_lazy("{} {}", _("Optional: made from the name when left blank."), HANDLE_HELP),
         error_messages=HANDLE_ERRORS,
     )
     field_order = ["display_name", "handle", "favourite_game", "bio", "avatar"]

@@ -5,30 +5,33 @@ from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext
 
 from games.records import ended_sentence
 from games.registry import BY_SLUG, GAMES
 from scoring import confirmations
 from scoring.models import GameRecord, Participant, PlayerProfile
 from scoring.table_records import can_correct
-from scoring.transfer import breakdown_columns, flat_breakdown
+from scoring.transfer import breakdown_columns, category_label, flat_breakdown
 from scoring.transfer_views import readable
 
 PAGE_SIZE = 25
 
 
 class HistoryFilter(forms.Form):
-    game = forms.ChoiceField(choices=lambda: [("", "All games")] + [(g.slug, g.name) for g in GAMES], required=False)
-    player = forms.CharField(required=False)
-    source = forms.ChoiceField(choices=[("", "Online and at the table"), *GameRecord.SOURCES], required=False,
-                               label="Where")
-    since = forms.DateField(required=False, label="From", widget=forms.DateInput(attrs={"type": "date"}))
-    until = forms.DateField(required=False, label="To", widget=forms.DateInput(attrs={"type": "date"}))
+    game = forms.ChoiceField(choices=lambda: [("", _("All games"))] + [(g.slug, g.name) for g in GAMES],
+                             required=False, label=gettext_lazy("Game"))
+    player = forms.CharField(required=False, label=gettext_lazy("Player"))
+    source = forms.ChoiceField(choices=[("", gettext_lazy("Online and at the table")), *GameRecord.SOURCES],
+                               required=False, label=gettext_lazy("Where"))
+    since = forms.DateField(required=False, label=gettext_lazy("From"), widget=forms.DateInput(attrs={"type": "date"}))
+    until = forms.DateField(required=False, label=gettext_lazy("To"), widget=forms.DateInput(attrs={"type": "date"}))
 
     def clean(self):
         data = super().clean()
         if data.get("since") and data.get("until") and data["since"] > data["until"]:
-            raise forms.ValidationError("The first date is after the last one.")
+            raise forms.ValidationError(_("The first date is after the last one."))
         return data
 
 
@@ -80,7 +83,7 @@ def record(request, pk):
         "can_correct": can_correct(request.user, game_record),
         "replayable": game_record.source == "online" and bool(record.get("moves"))
         and game is not None and game.engine is not None,
-        "final_html": readable(record.get("final") or {}, [p.name for p in by_seat]),
+        "final_html": readable(record.get("final") or {}, [p.name for p in by_seat], game_record.game),
     })
 
 
@@ -107,9 +110,9 @@ def confirm(request, pk, seat):
             messages.error(request, str(error))
             return redirect("record_confirm", pk, seat)
         if participant.confirmation == Participant.CONFIRMED:
-            messages.success(request, "Confirmed: this match now counts in your statistics and ratings.")
+            messages.success(request, _("Confirmed: this match now counts in your statistics and ratings."))
         else:
-            messages.info(request, "Disputed: this match does not count for you. Talk to whoever recorded it.")
+            messages.info(request, _("Disputed: this match does not count for you. Talk to whoever recorded it."))
         back = request.POST.get("next", "")
         if url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()}):
             return redirect(back)
@@ -131,12 +134,12 @@ def _breakdown_table(game: str, record: dict, participants: list) -> tuple[list[
         {"participant": p, "cells": [_cell(flat[p.seat].get(key)) if p.seat < len(flat) else "" for key in keys]}
         for p in participants
     ]
-    return [key.replace("_", " ").capitalize() for key in keys], rows
+    return [category_label(game, key) for key in keys], rows
 
 
 def _cell(value) -> str:
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return _("yes") if value else _("no")
     return "–" if value is None else str(value)
 
 
@@ -145,4 +148,6 @@ def _duration(duration) -> str:
         return ""
     minutes = round(duration.total_seconds() / 60)
     hours, minutes = divmod(minutes, 60)
-    return f"{hours} h {minutes:02d} min" if hours else f"{minutes} min"
+    if hours:
+        return pgettext("a duration", "%(hours)d h %(minutes)02d min") % {"hours": hours, "minutes": minutes}
+    return pgettext("a duration", "%(minutes)d min") % {"minutes": minutes}

@@ -8,6 +8,7 @@ from __future__ import annotations
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from scoring import services
 from scoring.models import LinkRequest, Participant, PlayerProfile
@@ -30,22 +31,27 @@ def shared_matches(table_player: PlayerProfile, account: PlayerProfile) -> int:
     )
 
 
+def not_the_same(table_player: PlayerProfile, account: PlayerProfile) -> str:
+    return _("%(name)s and @%(handle)s played in the same match, so they cannot be the same person.") % {
+        "name": table_player.display_name, "handle": account.handle}
+
+
 @transaction.atomic
 def request_link(*, table_player: PlayerProfile, account_handle: str, requested_by) -> LinkRequest:
     """Ask the holder of `account_handle` to take over the table player's history."""
     if not can_request(requested_by, table_player):
-        raise PermissionDenied("Only whoever added this table player may link it to a registered player.")
+        raise PermissionDenied(_("Only whoever added this table player may link it to a registered player."))
     handle = services.normalise_handle(account_handle).lstrip("@")
     account = PlayerProfile.objects.filter(handle__iexact=handle).select_related("user").first()
     if account is None:
-        raise LinkError(f"There is no player @{handle}.")
+        raise LinkError(_("There is no player @%(handle)s.") % {"handle": handle})
     if account.is_table_player:
-        raise LinkError(f"@{account.handle} is a table player too; a link goes to a registered player.")
+        raise LinkError(_("@%(handle)s is a table player too; a link goes to a registered player.")
+                        % {"handle": account.handle})
     if shared_matches(table_player, account):
-        raise LinkError(f"{table_player.display_name} and @{account.handle} played in the same match, "
-                        "so they cannot be the same person.")
+        raise LinkError(not_the_same(table_player, account))
     if LinkRequest.objects.filter(table_player=table_player, account=account, status=LinkRequest.PENDING).exists():
-        raise LinkError(f"@{account.handle} has not answered the last request yet.")
+        raise LinkError(_("@%(handle)s has not answered the last request yet.") % {"handle": account.handle})
     return LinkRequest.objects.create(table_player=table_player, account=account, requested_by=requested_by)
 
 
@@ -60,9 +66,9 @@ def answer_link(*, link_request: LinkRequest, user, accept: bool) -> LinkRequest
         pk=link_request.pk
     )
     if not can_answer(user, link_request):
-        raise PermissionDenied("Only the player asked may answer this request.")
+        raise PermissionDenied(_("Only the player asked may answer this request."))
     if link_request.status != LinkRequest.PENDING:
-        raise LinkError("This request has already been answered.")
+        raise LinkError(_("This request has already been answered."))
     link_request.answered_at = timezone.now()
     if not accept:
         link_request.status = LinkRequest.DECLINED
@@ -83,8 +89,7 @@ def merge(*, table_player: PlayerProfile, account: PlayerProfile) -> list[str]:
     Returns the games whose ratings were rebuilt. The request rows go with the table player (they cascade).
     """
     if shared_matches(table_player, account):
-        raise LinkError(f"{table_player.display_name} and @{account.handle} played in the same match, "
-                        "so they cannot be the same person.")
+        raise LinkError(not_the_same(table_player, account))
     seats = Participant.objects.filter(profile=table_player)
     games = sorted(set(seats.values_list("game_record__game", flat=True).distinct()))
     seats.update(profile=account)

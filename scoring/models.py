@@ -3,6 +3,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models.functions import Lower
 from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
 
 from games.registry import BY_SLUG
 
@@ -13,7 +14,7 @@ class PlayerProfile(models.Model):
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="profile"
     )
-    handle = models.SlugField(max_length=30, unique=True, help_text="Used in the address of the profile page.")
+    handle = models.SlugField(max_length=30, unique=True, help_text=_("Used in the address of the profile page."))
     display_name = models.CharField(max_length=60)
     avatar = models.ImageField(upload_to="avatars/", blank=True)
     avatar_small = models.ImageField(upload_to="avatars/", blank=True)
@@ -48,7 +49,7 @@ class PlayerProfile(models.Model):
 class GameRecord(models.Model):
     """One finished match in the history, kept as its full record (design/records.md)."""
 
-    SOURCES = [("online", "Online"), ("table", "At the table")]
+    SOURCES = [("online", _("Online")), ("table", _("At the table"))]
     game = models.CharField(max_length=30, db_index=True)
     source = models.CharField(max_length=10, choices=SOURCES)
     record = models.JSONField()
@@ -58,7 +59,7 @@ class GameRecord(models.Model):
     notes = models.TextField(max_length=2000, blank=True)
     fingerprint = models.CharField(
         max_length=64, unique=True, null=True, blank=True,
-        help_text="A hash of the record's game content, so that an imported duplicate is recognised.",
+        help_text=_("A hash of the record's game content, so that an imported duplicate is recognised."),
     )
     recorded_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -87,7 +88,7 @@ class Participant(models.Model):
     """
 
     CONFIRMED, AWAITING, DISPUTED = "confirmed", "awaiting", "disputed"
-    CONFIRMATIONS = [(CONFIRMED, "Confirmed"), (AWAITING, "Awaiting confirmation"), (DISPUTED, "Disputed")]
+    CONFIRMATIONS = [(CONFIRMED, _("Confirmed")), (AWAITING, _("Awaiting confirmation")), (DISPUTED, _("Disputed"))]
 
     game_record = models.ForeignKey(GameRecord, on_delete=models.CASCADE, related_name="participants")
     seat = models.PositiveSmallIntegerField()
@@ -120,7 +121,7 @@ class RatingChange(models.Model):
     game_record = models.ForeignKey(GameRecord, on_delete=models.CASCADE, related_name="rating_changes")
     mu = models.FloatField()
     sigma = models.FloatField()
-    rating = models.FloatField(help_text="The displayed rating: a conservative estimate from mu and sigma.")
+    rating = models.FloatField(help_text=_("The displayed rating: a conservative estimate from mu and sigma."))
     played_at = models.DateTimeField()
 
     class Meta:
@@ -138,7 +139,7 @@ class LinkRequest(models.Model):
     """A table player to be merged into a registered player's profile, once the account holder accepts."""
 
     PENDING, ACCEPTED, DECLINED = "pending", "accepted", "declined"
-    STATUSES = [(PENDING, "Waiting for an answer"), (ACCEPTED, "Accepted"), (DECLINED, "Declined")]
+    STATUSES = [(PENDING, _("Waiting for an answer")), (ACCEPTED, _("Accepted")), (DECLINED, _("Declined"))]
     table_player = models.ForeignKey(PlayerProfile, on_delete=models.CASCADE, related_name="link_requests")
     account = models.ForeignKey(PlayerProfile, on_delete=models.CASCADE, related_name="link_offers")
     requested_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)

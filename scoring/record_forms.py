@@ -9,6 +9,8 @@ from datetime import timedelta
 
 from django import forms
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from scoring import services
 from scoring.models import PlayerProfile
@@ -32,11 +34,11 @@ def player_choices(user, extra: list[PlayerProfile] = ()) -> list:
     registered = list(PlayerProfile.objects.filter(user__isnull=False).exclude(user=user).order_by("display_name"))
     shown = {p.pk for p in [mine, *table, *registered] if p}
     others = [p for p in extra if p.pk not in shown]
-    choices = [("", "Choose a player…")]
+    choices = [("", _("Choose a player…"))]
     if mine:
-        choices.append((mine.handle, f"{mine.display_name} (you)"))
-    for title, group in (("Your table players", table), ("Registered players", registered),
-                         ("Already in this game", others)):
+        choices.append((mine.handle, _("%(name)s (you)") % {"name": mine.display_name}))
+    for title, group in ((_("Your table players"), table), (_("Registered players"), registered),
+                         (_("Already in this game"), others)):
         if group:
             choices.append((title, [(p.handle, f"{p.display_name} (@{p.handle})") for p in group]))
     return choices
@@ -50,13 +52,15 @@ class RecordForm(forms.Form):
     default_seats = 2
     preview_extras = ""  # a template of the pad's own live updates beside the totals (swapped out of band)
 
-    played_on = forms.DateField(label="Date", widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))
-    location = forms.CharField(label="Where", max_length=100, required=False,
-                               widget=forms.TextInput(attrs={"placeholder": "Optional: a café, Mia's kitchen…"}))
-    duration = forms.IntegerField(label="Duration in minutes", required=False, min_value=1,
+    played_on = forms.DateField(label=gettext_lazy("Date"),
+                                widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))
+    location = forms.CharField(label=gettext_lazy("Where"), max_length=100, required=False,
+                               widget=forms.TextInput(attrs={
+                                   "placeholder": gettext_lazy("Optional: a café, Mia's kitchen…")}))
+    duration = forms.IntegerField(label=gettext_lazy("Duration in minutes"), required=False, min_value=1,
                                   max_value=MAX_DURATION_MINUTES, widget=forms.NumberInput(attrs=NUMBER))
-    notes = forms.CharField(label="Notes", max_length=2000, required=False,
-                            widget=forms.Textarea(attrs={"rows": 2, "placeholder": "Optional"}))
+    notes = forms.CharField(label=gettext_lazy("Notes"), max_length=2000, required=False,
+                            widget=forms.Textarea(attrs={"rows": 2, "placeholder": gettext_lazy("Optional")}))
 
     def __init__(self, data=None, *, user, seats: int | None = None, rounds: int | None = None, initial=None,
                  extra_profiles=()):
@@ -69,11 +73,11 @@ class RecordForm(forms.Form):
         self.profiles = {}
         choices = player_choices(user, list(extra_profiles))
         for i in range(self.seat_count):
-            self.fields[f"seat-{i}-player"] = forms.ChoiceField(label=f"Seat {i + 1}", choices=choices,
-                                                               required=False)
+            self.fields[f"seat-{i}-player"] = forms.ChoiceField(
+                label=_("Seat %(number)d") % {"number": i + 1}, choices=choices, required=False)
             self.fields[f"seat-{i}-new"] = forms.CharField(
-                label="or a new table player", max_length=60, required=False,
-                widget=forms.TextInput(attrs={"placeholder": "…or a new player's name", "autocomplete": "off"}))
+                label=_("or a new table player"), max_length=60, required=False,
+                widget=forms.TextInput(attrs={"placeholder": _("…or a new player's name"), "autocomplete": "off"}))
         self.add_pad_fields()
         self.seat_choices: list[SeatChoice] = []
         self.final = self.options = self.result = None
@@ -90,9 +94,10 @@ class RecordForm(forms.Form):
     def clean_played_on(self):
         played_on = self.cleaned_data["played_on"]
         if played_on > timezone.localdate() + timedelta(days=1):  # a day's grace for players east of the server
-            raise forms.ValidationError("That date is still to come: enter the day the game was played.")
+            raise forms.ValidationError(_("That date is still to come: enter the day the game was played."))
         if played_on.year < FIRST_YEAR:
-            raise forms.ValidationError(f"A game recorded here was played in {FIRST_YEAR} or later.")
+            raise forms.ValidationError(_("A game recorded here was played in %(year)d or later.")
+                                        % {"year": FIRST_YEAR})
         return played_on
 
     # --- the seats ----------------------------------------------------------------------------------------
@@ -113,7 +118,7 @@ class RecordForm(forms.Form):
         return min(max(seats, self.min_seats), self.max_seats)
 
     def seat_label(self, i: int) -> str:
-        return f"Seat {i + 1}" + (" (starts)" if i == 0 else "")
+        return _("Seat %(number)d (starts)") % {"number": i + 1} if i == 0 else _("Seat %(number)d") % {"number": i + 1}
 
     def seat_rows(self) -> list[dict]:
         rows = []
@@ -138,7 +143,7 @@ class RecordForm(forms.Form):
                 self.profiles[handle] = PlayerProfile.objects.filter(handle=handle).first()
             if self.profiles[handle]:
                 return self.profiles[handle].display_name
-        return "" if known else f"Seat {i + 1}"
+        return "" if known else _("Seat %(number)d") % {"number": i + 1}
 
     def _clean_seats(self, cleaned: dict) -> None:
         handles = {}
@@ -149,19 +154,20 @@ class RecordForm(forms.Form):
             if f"seat-{i}-player" in self.errors or f"seat-{i}-new" in self.errors:
                 continue
             if handle and new:
-                self.add_error(f"seat-{i}-new", "Choose a player or type a new name, not both.")
+                self.add_error(f"seat-{i}-new", _("Choose a player or type a new name, not both."))
             elif not handle and not new:
-                self.add_error(f"seat-{i}-player", "Choose who sat here, or type a new player's name.")
+                self.add_error(f"seat-{i}-player", _("Choose who sat here, or type a new player's name."))
             elif handle:
                 if handle in handles:
-                    self.add_error(f"seat-{i}-player", f"This player already sits in seat {handles[handle] + 1}.")
+                    self.add_error(f"seat-{i}-player", _("This player already sits in seat %(number)d.")
+                                   % {"number": handles[handle] + 1})
                 handles.setdefault(handle, i)
                 choices.append(SeatChoice(handle=handle))
             else:
                 if new.casefold() in new_names:
-                    self.add_error(f"seat-{i}-new", f"Seat {new_names[new.casefold()] + 1} has a new player of "
-                                                     "this name already: choose them once they exist, or add "
-                                                     "something to tell them apart.")
+                    self.add_error(f"seat-{i}-new", _("Seat %(number)d has a new player of this name already: "
+                                                      "choose them once they exist, or add something to tell "
+                                                      "them apart.") % {"number": new_names[new.casefold()] + 1})
                 new_names.setdefault(new.casefold(), i)
                 choices.append(SeatChoice(new_name=new))
         self.seat_choices = choices

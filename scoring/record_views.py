@@ -7,6 +7,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.html import format_html
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from games.registry import BY_SLUG, GAMES
@@ -20,7 +21,7 @@ def _form_class(slug: str):
     """The game's record pad (declared by the game, in its folder); 404 for a game without one."""
     game = BY_SLUG.get(slug)
     if game is None or game.pad is None:
-        raise Http404("There is no such game.")
+        raise Http404(_("There is no such game."))
     return game.pad
 
 
@@ -52,10 +53,10 @@ def _save(form, request, game_record=None):
         return table_records.correct_table_record(game_record, user=request.user, **details)
     except table_records.AlreadyRecorded as repeat:
         if repeat.game_record is not None:
-            form.add_error(None, format_html('This game is already recorded: <a href="{}">see it in the history</a>.',
-                                             repeat.game_record.get_absolute_url()))
+            already = _('This game is already recorded: <a href="{}">see it in the history</a>.')
+            form.add_error(None, format_html(already, repeat.game_record.get_absolute_url()))
         else:
-            form.add_error(None, "This game is already recorded.")
+            form.add_error(None, _("This game is already recorded."))
     except ValueError as error:  # a player was removed while the form was open
         form.add_error(None, str(error))
     return None
@@ -87,7 +88,7 @@ def record_new(request, slug):
     if form.is_valid():
         game_record = _save(form, request)
         if game_record is not None:
-            messages.success(request, f"The game of {game_record.game_name} is recorded.")
+            messages.success(request, _("The game of %(game)s is recorded.") % {"game": game_record.game_name})
             return redirect(game_record)
     return _page(request, form)
 
@@ -105,7 +106,7 @@ def record_preview(request, slug):
 def record_edit(request, pk):
     game_record = get_object_or_404(GameRecord, pk=pk)
     if not table_records.can_correct(request.user, game_record):
-        raise PermissionDenied("Only the player who recorded this table game may correct it.")
+        raise PermissionDenied(_("Only the player who recorded this table game may correct it."))
     form_class = _form_class(game_record.game)
     extra = _profiles_in(game_record)
     if request.method != "POST":
@@ -120,7 +121,7 @@ def record_edit(request, pk):
         return _page(request, form, game_record=game_record)
     form = _form(form_class, request, data=request.POST, seats=request.POST.get("seats"), extra_profiles=extra)
     if form.is_valid() and _save(form, request, game_record) is not None:
-        messages.success(request, "The record is corrected.")
+        messages.success(request, _("The record is corrected."))
         return redirect(game_record)
     return _page(request, form, game_record=game_record)
 

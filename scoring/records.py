@@ -5,6 +5,7 @@ from datetime import UTC, datetime
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from scoring.models import GameRecord, Participant, PlayerProfile
 from scoring.ratings import rate_record
@@ -17,7 +18,7 @@ LATEST = datetime(LAST_YEAR + 1, 1, 1, tzinfo=UTC)  # exclusive
 
 
 class MomentProblem(ValueError):
-    """A time a record may not carry; the message says why, in plain English."""
+    """A time a record may not carry; the message says why, in plain words (in the active language)."""
 
 
 def parse_moment(text: str | None) -> datetime:
@@ -35,7 +36,8 @@ def read_moment(text: str) -> datetime:
     except ValueError:
         moment = None
     if moment is None or moment.tzinfo is None:
-        raise MomentProblem(f"must be an ISO 8601 time with its zone, like 2026-11-30T20:40:00Z, not {text!r}")
+        raise MomentProblem(_("must be an ISO 8601 time with its zone, like 2026-11-30T20:40:00Z, not %(text)s")
+                            % {"text": repr(text)})
     return check_moment(moment)
 
 
@@ -46,7 +48,8 @@ def check_moment(moment: datetime) -> datetime:
     except OverflowError:  # 9999-12-31T23:59-05:00 is in year 10000 in UTC
         in_utc = None
     if in_utc is None or not EARLIEST <= in_utc < LATEST:
-        raise MomentProblem(f"must lie between the years {FIRST_YEAR} and {LAST_YEAR}, not {moment.isoformat()}")
+        raise MomentProblem(_("must lie between the years %(first)d and %(last)d, not %(moment)s")
+                            % {"first": FIRST_YEAR, "last": LAST_YEAR, "moment": moment.isoformat()})
     return moment
 
 

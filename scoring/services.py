@@ -11,6 +11,7 @@ from django.core.files.base import ContentFile
 from django.db import IntegrityError, transaction
 from django.urls import NoReverseMatch
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
 
 from games import registry
 from scoring import avatars
@@ -160,7 +161,7 @@ def _delete_files_on_commit(profile: PlayerProfile, names: list[str]) -> None:
 
 
 def game_choices() -> list[tuple[str, str]]:
-    return [("", "No favourite yet")] + [(game.slug, game.name) for game in registry.GAMES]
+    return [("", _("No favourite yet"))] + [(game.slug, game.name) for game in registry.GAMES]
 
 
 def game_name(slug: str) -> str:

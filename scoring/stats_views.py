@@ -1,6 +1,7 @@
 """Statistics pages: the games with their leaders, a leaderboard per game, and the player page's statistics."""
 from django.http import Http404
 from django.shortcuts import render
+from django.utils.translation import gettext as _
 
 from games.registry import BY_SLUG, GAMES
 from scoring import charts, linking, stats
@@ -17,7 +18,7 @@ def stats_index(request):
 def leaderboard(request, slug):
     game = BY_SLUG.get(slug)
     if game is None:
-        raise Http404("No such game.")
+        raise Http404(_("No such game."))
     return render(request, "scoring/stats/leaderboard.html", {
         "game": game, "games": GAMES, "rows": stats.leaderboard(slug), "min_games": stats.leaderboard_min_games(),
         "lower_is_better": stats.lower_is_better(slug),
@@ -30,7 +31,8 @@ def player_section(profile: PlayerProfile, user) -> dict:
     chart = charts.rating_chart(
         [charts.Series(line.game, line.name, [(point.played_at, point.rating) for point in line.ratings])
          for line in lines],
-        chart_id=f"rating-{profile.handle}", title=f"{profile.display_name}: rating per game over time",
+        chart_id=f"rating-{profile.handle}",
+        title=_("%(name)s: rating per game over time") % {"name": profile.display_name},
     )
     own = user.is_authenticated and profile.user_id == user.pk
     can_link = linking.can_request(user, profile)

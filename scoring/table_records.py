@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
 
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
 
 from games.records import FORMAT, iso
 from games.registry import BY_SLUG
@@ -31,7 +32,7 @@ class AlreadyRecorded(Exception):
     """The same game (same date, players and pad) is in the history already."""
 
     def __init__(self, game_record: GameRecord | None):
-        super().__init__("This game is already recorded.")
+        super().__init__(_("This game is already recorded."))
         self.game_record = game_record
 
 
@@ -71,7 +72,7 @@ def _seat_entries(choices: list[SeatChoice], names: dict[str, str] | None = None
     for seat, choice in enumerate(choices):
         profile = profiles.get(choice.handle)
         if choice.handle and profile is None:
-            raise ValueError(f"There is no player @{choice.handle}.")
+            raise ValueError(_("There is no player @%(handle)s.") % {"handle": choice.handle})
         entries.append({"seat": seat, "name": profile.display_name if profile else choice.new_name,
                         "player": profile.handle if profile else None, "bot": None})
     return entries
@@ -133,7 +134,7 @@ def correct_table_record(game_record: GameRecord, *, user, choices: list[SeatCho
                          notes: str = "") -> GameRecord:
     """Replace a table record's content and its participants in one transaction (its recorder only)."""
     if not can_correct(user, game_record):
-        raise PermissionError("Only the player who recorded this game may correct it.")
+        raise PermissionError(_("Only the player who recorded this game may correct it."))
     record = _prepare(game=game_record.game, choices=choices, played_on=played_on, final=final, options=options,
                       exclude=game_record)
     try:

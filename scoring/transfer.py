@@ -16,6 +16,8 @@ from datetime import datetime
 from django.db import IntegrityError, transaction
 from django.db.models import QuerySet
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext, pgettext
 
 from catsite import limits
 from games import endings
@@ -37,8 +39,17 @@ NAME_LENGTH, HANDLE_LENGTH, BOT_LENGTH = 60, 30, 20
 CSV_COLUMNS = ["date", "game", "source", "match_id", "seat", "name", "player", "score", "rank"]
 
 
+# Breakdown categories and record keys every game's records may use (design/records.md); a game's own are named by
+# its words module (category_label).
+SHARED_CATEGORIES = {
+    "total": gettext_lazy("Total"), "round": gettext_lazy("Round"), "rounds": gettext_lazy("Rounds"),
+    "scores": gettext_lazy("Scores"), "score": gettext_lazy("Score"), "ranks": gettext_lazy("Places"),
+    "players": gettext_lazy("Players"), "seat": gettext_lazy("Seat"), "name": gettext_lazy("Name"),
+}
+
+
 class RecordProblem(ValueError):
-    """Why one record cannot be imported, in plain English."""
+    """Why one record cannot be imported, in plain words (in the active language)."""
 
 
 class ImportRefused(Exception):
@@ -57,10 +68,14 @@ class ImportReport:
     skipped: list[tuple[int, GameRecord | None]] = field(default_factory=list)
 
     def summary(self) -> str:
-        return f"{plural(len(self.imported), 'record')} imported, {plural(len(self.skipped), 'duplicate')} skipped."
+        imported = ngettext("%(count)d record imported", "%(count)d records imported", len(self.imported))
+        skipped = ngettext("%(count)d duplicate skipped", "%(count)d duplicates skipped", len(self.skipped))
+        return pgettext("import summary", "%(imported)s, %(skipped)s.") % {
+            "imported": imported % {"count": len(self.imported)}, "skipped": skipped % {"count": len(self.skipped)}}
 
 
 def plural(n: int, word: str) -> str:
+    """English only: the operator's management commands."""
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
@@ -71,37 +86,41 @@ def parse_records(data: bytes | str) -> list[dict]:
     """The records of an uploaded file: one record object, or a JSON array of them. ImportRefused if unreadable."""
     if isinstance(data, bytes):
         if len(data) > MAX_FILE_BYTES:
-            raise ImportRefused([f"The file is larger than {MAX_FILE_BYTES // (1024 * 1024)} MB; "
-                                 "split it into smaller files."])
+            raise ImportRefused([_("The file is larger than %(mb)d MB; split it into smaller files.")
+                                 % {"mb": MAX_FILE_BYTES // (1024 * 1024)}])
         try:
             data = data.decode("utf-8-sig")
         except UnicodeDecodeError:
-            raise ImportRefused(["The file is not UTF-8 text; a record file is JSON."]) from None
+            raise ImportRefused([_("The file is not UTF-8 text; a record file is JSON.")]) from None
     try:
-        parsed = limits.loads(data, max_bytes=MAX_FILE_BYTES, max_depth=MAX_DEPTH, what="The file")
+        parsed = limits.loads(data, max_bytes=MAX_FILE_BYTES, max_depth=MAX_DEPTH, what=_("The file"))
     except json.JSONDecodeError as exc:
-        where = f"line {exc.lineno}, column {exc.colno}"
-        raise ImportRefused([f"The file is not valid JSON: {exc.msg} at {where}."]) from None
+        raise ImportRefused([_("The file is not valid JSON: %(error)s at line %(line)d, column %(column)d.")
+                             % {"error": exc.msg, "line": exc.lineno, "column": exc.colno}]) from None
     except limits.TooMuch as exc:
         raise ImportRefused([str(exc)]) from None
     records = parsed if isinstance(parsed, list) else [parsed]
     if not records:
-        raise ImportRefused(["The file holds an empty list: there are no records to import."])
+        raise ImportRefused([_("The file holds an empty list: there are no records to import.")])
     if len(records) > MAX_RECORDS:
-        raise ImportRefused([f"The file holds {len(records)} records; import at most {MAX_RECORDS} at a time."])
+        raise ImportRefused([_("The file holds %(count)d records; import at most %(most)d at a time.")
+                             % {"count": len(records), "most": MAX_RECORDS}])
     return records
 
 
 def describe(record, index: int | None) -> str:
     """How a report names a record: its place in the file, its game and when it was played."""
-    name = "The record" if index is None else f"Record {index + 1}"
+    name = _("The record") if index is None else _("Record %(number)d") % {"number": index + 1}
     if not isinstance(record, dict):
         return name
     details = [str(record["game"]) if isinstance(record.get("game"), str) else None,
                record.get("source") if record.get("source") in SOURCES else None,
                record.get("finished_at") or record.get("started_at")]
     details = [d for d in details if isinstance(d, str)]
-    return f"{name} ({', '.join(details)})" if details else name
+    if not details:
+        return name
+    return pgettext("a record and its details", "%(record)s (%(details)s)") % {
+        "record": name, "details": pgettext("list separator", ", ").join(details)}
 
 
 # --- Checking one record ------------------------------------------------------------------------------------
@@ -119,40 +138,46 @@ def check_record(record) -> None:
 def check_shape(record) -> None:
     """The format, the game, the seats, the moments and the result's shape (the parts every record shares)."""
     if not isinstance(record, dict):
-        raise RecordProblem("a record must be a JSON object")
+        raise RecordProblem(_("a record must be a JSON object"))
     if record.get("format") != FORMAT:
-        raise RecordProblem(f"the format must be {FORMAT!r}, not {record.get('format')!r}")
+        raise RecordProblem(_("the format must be %(format)s, not %(given)s")
+                            % {"format": repr(FORMAT), "given": repr(record.get("format"))})
     game = record.get("game")
     if not isinstance(game, str) or game not in BY_SLUG:
-        raise RecordProblem(f"unknown game {game!r}: this site knows {', '.join(BY_SLUG)}")
+        raise RecordProblem(_("unknown game %(game)s: this site knows %(games)s")
+                            % {"game": repr(game), "games": ", ".join(BY_SLUG)})
     if record.get("source") not in SOURCES:
-        raise RecordProblem(f"the source must be 'online' or 'table', not {record.get('source')!r}")
+        raise RecordProblem(_("the source must be 'online' or 'table', not %(given)s")
+                            % {"given": repr(record.get("source"))})
     if not isinstance(record.get("options", {}), dict):
-        raise RecordProblem("the options must be an object")
+        raise RecordProblem(_("the options must be an object"))
     _check_seats(record.get("seats"))
     for key in ("started_at", "finished_at"):
         _check_moment(record.get(key), key)
     if not isinstance(record.get("final"), dict):
-        raise RecordProblem("the record has no final (an object: the game's public end state)")
+        raise RecordProblem(_("the record has no final (an object: the game's public end state)"))
     _check_result(record.get("result"), len(record["seats"]))
 
 
 def _check_seats(seats) -> None:
     if not isinstance(seats, list) or not seats:
-        raise RecordProblem("seats must be a non-empty list")
+        raise RecordProblem(_("seats must be a non-empty list"))
     for index, seat in enumerate(seats):
-        where = f"seat {index}"
         if not isinstance(seat, dict):
-            raise RecordProblem(f"{where} must be an object with seat, name, player and bot")
+            raise RecordProblem(_("seat %(index)d must be an object with seat, name, player and bot")
+                                % {"index": index})
         if not is_whole(seat.get("seat")) or seat["seat"] != index:
-            raise RecordProblem(f"{where} is numbered {seat.get('seat')!r}: seats are numbered 0, 1, 2... in order")
+            raise RecordProblem(_("seat %(index)d is numbered %(given)s: seats are numbered 0, 1, 2... in order")
+                                % {"index": index, "given": repr(seat.get("seat"))})
         name = seat.get("name")
         if not isinstance(name, str) or not name.strip() or len(name) > NAME_LENGTH:
-            raise RecordProblem(f"{where} needs a name of 1 to {NAME_LENGTH} characters")
+            raise RecordProblem(_("seat %(index)d needs a name of 1 to %(most)d characters")
+                                % {"index": index, "most": NAME_LENGTH})
         for key, length in (("player", HANDLE_LENGTH), ("bot", BOT_LENGTH)):
             value = seat.get(key)
             if value is not None and (not isinstance(value, str) or len(value) > length):
-                raise RecordProblem(f"{where}: {key} must be null or text of at most {length} characters")
+                raise RecordProblem(_("seat %(index)d: %(key)s must be null or text of at most %(most)d characters")
+                                    % {"index": index, "key": key, "most": length})
 
 
 def _check_moment(value, key: str) -> None:
@@ -161,23 +186,25 @@ def _check_moment(value, key: str) -> None:
     try:
         read_moment(value)
     except MomentProblem as exc:
-        raise RecordProblem(f"{key} {exc}") from None
+        raise RecordProblem(pgettext("a record field and its problem", "%(field)s %(problem)s")
+                            % {"field": key, "problem": exc}) from None
 
 
 def _check_result(result, seats: int) -> None:
     if not isinstance(result, dict):
-        raise RecordProblem("the record has no result (scores, ranks and breakdown)")
+        raise RecordProblem(_("the record has no result (scores, ranks and breakdown)"))
     for key in ("scores", "ranks", "breakdown"):
         if not isinstance(result.get(key), list) or len(result[key]) != seats:
-            raise RecordProblem(f"result.{key} must be a list with one entry per seat ({seats})")
+            raise RecordProblem(_("result.%(key)s must be a list with one entry per seat (%(seats)d)")
+                                % {"key": key, "seats": seats})
     if not all(is_whole(score) for score in result["scores"]):
-        raise RecordProblem("result.scores must be whole numbers")
+        raise RecordProblem(_("result.scores must be whole numbers"))
     if not all(abs(score) <= MAX_SCORE for score in result["scores"]):
-        raise RecordProblem(f"result.scores must lie between -{MAX_SCORE} and {MAX_SCORE}")
+        raise RecordProblem(_("result.scores must lie between -%(most)d and %(most)d") % {"most": MAX_SCORE})
     if not all(is_whole(rank) and 1 <= rank <= seats for rank in result["ranks"]):
-        raise RecordProblem(f"result.ranks must be places from 1 to {seats}")
+        raise RecordProblem(_("result.ranks must be places from 1 to %(seats)d") % {"seats": seats})
     if not all(isinstance(entry, dict) for entry in result["breakdown"]):
-        raise RecordProblem("result.breakdown must hold one object per seat")
+        raise RecordProblem(_("result.breakdown must hold one object per seat"))
 
 
 def _plain(value):
@@ -190,10 +217,10 @@ def check_online(record: dict) -> None:
     final and result must be the record's."""
     engine = BY_SLUG[record["game"]].engine
     if engine is None:
-        raise RecordProblem(f"{BY_SLUG[record['game']].name} cannot be played online here, so its online records "
-                            "cannot be replayed")
+        raise RecordProblem(_("%(game)s cannot be played online here, so its online records cannot be replayed")
+                            % {"game": BY_SLUG[record["game"]].name})
     if not is_whole(record.get("seed")):
-        raise RecordProblem("an online record needs its seed (a whole number)")
+        raise RecordProblem(_("an online record needs its seed (a whole number)"))
     moves = record.get("moves")
     _check_moves(moves)
     state = new_state(record)
@@ -201,54 +228,60 @@ def check_online(record: dict) -> None:
     ending = endings.is_ending(last["action"])  # a resignation or a claim ends the match early (games/endings.py)
     for number, move in enumerate(moves[:-1] if ending else moves, start=1):
         if engine.is_over(state):
-            raise RecordProblem(f"the game ended after move {number - 1}, but the record goes on to move {len(moves)}")
+            raise RecordProblem(_("the game ended after move %(move)d, but the record goes on to move %(last)d")
+                                % {"move": number - 1, "last": len(moves)})
         state = _apply(BY_SLUG[record["game"]], state, move)
     if ending:
         expected = _check_ending(record, engine, state, last)
     elif not engine.is_over(state):
-        raise RecordProblem(f"the game is not over after the last move ({len(moves)})")
+        raise RecordProblem(_("the game is not over after the last move (%(last)d)") % {"last": len(moves)})
     elif "ended" in record:
-        raise RecordProblem("the record says the match ended early, but its last move is not a resignation or claim")
+        raise RecordProblem(_("the record says the match ended early, but its last move is not a resignation or claim"))
     else:
         expected = engine.outcome(state)
     if _plain(engine.final(state)) != _plain(record["final"]):
-        raise RecordProblem("the final state is not the one the moves lead to")
+        raise RecordProblem(_("the final state is not the one the moves lead to"))
     if _plain(expected) != _plain(record["result"]):
-        raise RecordProblem(f"the result is not the one the moves lead to: the engine scores "
-                            f"{expected['scores']} with ranks {expected['ranks']}")
+        raise RecordProblem(_("the result is not the one the moves lead to: the engine scores %(scores)s with ranks "
+                              "%(ranks)s") % {"scores": expected["scores"], "ranks": expected["ranks"]})
 
 
 def _check_ending(record: dict, engine, state, last: dict) -> dict:
     """The last move resigns or claims: it must be possible then, and `ended` must say so. The expected result."""
     seats = len(record["seats"])
     if engine.is_over(state):
-        raise RecordProblem(f"the game was already over before its last move ({last['seq']}), "
-                            f"a {last['action']['type']}")
+        raise RecordProblem(_("the game was already over before its last move (%(move)s), a %(action)s")
+                            % {"move": last["seq"], "action": last["action"]["type"]})
     gone = endings.leaver(last["seat"], last["action"])
     if last["seat"] is None or gone is None or not 0 <= gone < seats or not 0 <= last["seat"] < seats:
-        raise RecordProblem(f"move {last['seq']} ({last['action']['type']}) must be made by a seat and name one")
+        raise RecordProblem(_("move %(move)s (%(action)s) must be made by a seat and name one")
+                            % {"move": last["seq"], "action": last["action"]["type"]})
     if last["action"]["type"] == endings.CLAIM and (gone == last["seat"] or gone not in engine.to_move(state)):
-        raise RecordProblem(f"move {last['seq']} claims the match from seat {gone}, who was not the one to move")
+        raise RecordProblem(_("move %(move)s claims the match from seat %(seat)s, who was not the one to move")
+                            % {"move": last["seq"], "seat": gone})
     if _plain(record.get("ended")) != endings.ended(last["seat"], last["action"]):
-        raise RecordProblem(f"a record ending with a {last['action']['type']} says so in its ended field: "
-                            f"{json.dumps(endings.ended(last['seat'], last['action']))}")
+        raise RecordProblem(_("a record ending with a %(action)s says so in its ended field: %(ended)s")
+                            % {"action": last["action"]["type"],
+                               "ended": json.dumps(endings.ended(last["seat"], last["action"]))})
     return endings.outcome(engine, state, gone)
 
 
 def _check_moves(moves) -> None:
     if not isinstance(moves, list) or not moves:
-        raise RecordProblem("an online record needs its moves (a non-empty list)")
+        raise RecordProblem(_("an online record needs its moves (a non-empty list)"))
     if len(moves) > MAX_MOVES:
-        raise RecordProblem(f"the record has {len(moves)} moves; at most {MAX_MOVES} are replayed")
+        raise RecordProblem(_("the record has %(count)d moves; at most %(most)d are replayed")
+                            % {"count": len(moves), "most": MAX_MOVES})
     for number, move in enumerate(moves, start=1):
         if not isinstance(move, dict) or not is_whole(move.get("seq")) or move["seq"] != number:
-            raise RecordProblem(f"move {number} must be an object with seq {number}: moves are numbered 1, 2, 3... "
-                                "in order")
+            raise RecordProblem(_("move %(number)d must be an object with seq %(number)d: moves are numbered 1, 2, "
+                                  "3... in order") % {"number": number})
         if move.get("seat") is not None and not is_whole(move["seat"]):
-            raise RecordProblem(f"move {number}: the seat must be a whole number (or null for the match's own move)")
+            raise RecordProblem(_("move %(number)d: the seat must be a whole number (or null for the match's own move)")
+                                % {"number": number})
         action = move.get("action")
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-            raise RecordProblem(f"move {number}: the action must be an object with a type")
+            raise RecordProblem(_("move %(number)d: the action must be an object with a type") % {"number": number})
 
 
 def new_state(record: dict):
@@ -257,7 +290,7 @@ def new_state(record: dict):
     try:
         return engine.new_game(len(record["seats"]), record["seed"], record.get("options") or {})
     except engine.IllegalAction as exc:
-        raise RecordProblem(f"the game cannot start as recorded: {exc}") from None
+        raise RecordProblem(_("the game cannot start as recorded: %(reason)s") % {"reason": exc}) from None
 
 
 def _apply(game, state, move: dict):
@@ -268,10 +301,11 @@ def _apply(game, state, move: dict):
     except engine.IllegalAction as exc:
         reason = game.refusal_text(exc)
     except Exception as exc:  # noqa: BLE001 -- a crafted action must not crash an import: report what failed
-        reason = f"the engine could not apply it ({type(exc).__name__}: {exc})"
-    who = "the match" if move["seat"] is None else f"seat {move['seat']}"
+        reason = _("the engine could not apply it (%(error)s)") % {"error": f"{type(exc).__name__}: {exc}"}
+    who = _("the match") if move["seat"] is None else _("seat %(seat)s") % {"seat": move["seat"]}
     action = json.dumps(move["action"], ensure_ascii=False)
-    raise RecordProblem(f"move {move['seq']} ({who}, {action}) is illegal: {reason}")
+    raise RecordProblem(_("move %(move)s (%(who)s, %(action)s) is illegal: %(reason)s")
+                        % {"move": move["seq"], "who": who, "action": action, "reason": reason})
 
 
 def replay(record: dict, upto: int | None = None):
@@ -309,19 +343,21 @@ def tally_for(slug: str):
 def check_table(record: dict) -> None:
     """Recompute the result from the record's final with the game's tally; it must be the record's result."""
     if record.get("moves") or record.get("seed") is not None:
-        raise RecordProblem("a table record carries its final and result only: no seed and no moves")
+        raise RecordProblem(_("a table record carries its final and result only: no seed and no moves"))
     tally = tally_for(record["game"])
     if tally is None:
-        raise RecordProblem(f"this site cannot yet check table records of {BY_SLUG[record['game']].name}")
+        raise RecordProblem(_("this site cannot yet check table records of %(game)s")
+                            % {"game": BY_SLUG[record["game"]].name})
     try:
         expected = tally.outcome(record["final"], record.get("options") or {})
     except ValueError as exc:
-        raise RecordProblem(f"the final score sheet is not possible: {exc}") from None
+        raise RecordProblem(_("the final score sheet is not possible: %(reason)s") % {"reason": exc}) from None
     except (TypeError, KeyError, AttributeError, IndexError) as exc:  # a crafted sheet must not crash an import
-        raise RecordProblem(f"the final score sheet cannot be read ({type(exc).__name__}: {exc})") from None
+        error = f"{type(exc).__name__}: {exc}"
+        raise RecordProblem(_("the final score sheet cannot be read (%(error)s)") % {"error": error}) from None
     if _plain(expected) != _plain(record["result"]):
-        raise RecordProblem(f"the result does not follow from the final score sheet: it gives scores "
-                            f"{expected['scores']} with ranks {expected['ranks']}")
+        raise RecordProblem(_("the result does not follow from the final score sheet: it gives scores %(scores)s "
+                              "with ranks %(ranks)s") % {"scores": expected["scores"], "ranks": expected["ranks"]})
 
 
 # --- Importing ----------------------------------------------------------------------------------------------
@@ -334,8 +370,9 @@ def check_records(records: list) -> list[str]:
         try:
             check_record(record)
         except RecordProblem as exc:
-            reason = str(exc).rstrip(".")
-            problems.append(f"{describe(record, index if len(records) > 1 else None)}: {reason}.")
+            reason = str(exc).rstrip(".。")
+            problems.append(pgettext("an import problem", "%(record)s: %(reason)s.")
+                            % {"record": describe(record, index if len(records) > 1 else None), "reason": reason})
     return problems
 
 
@@ -427,6 +464,23 @@ def _flat_with_order(breakdown: dict, game: str) -> dict:
             for number, item in enumerate(value, start=1):
                 flat[f"{stem}_{number}"] = (item, (order(key), number))
     return flat
+
+
+def category_label(game: str, key: str) -> str:
+    """A breakdown column or record key for people: the game's own word for it when its words module has
+    `category(key)`, else the words every game shares (a total, numbered items such as round_2), else the key."""
+    known = BY_SLUG.get(game)
+    told = getattr(known.words, "category", None) if known is not None and known.words is not None else None
+    label = told(key) if told else None
+    if label:
+        return str(label)
+    if key in SHARED_CATEGORIES:
+        return str(SHARED_CATEGORIES[key])
+    stem, _sep, number = key.rpartition("_")
+    if stem and number.isdigit():
+        return pgettext("a numbered column, such as Round 2", "%(category)s %(number)s") % {
+            "category": category_label(game, stem), "number": number}
+    return key.replace("_", " ").capitalize()
 
 
 def _simple(value) -> bool:

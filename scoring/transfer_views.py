@@ -4,7 +4,9 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.html import format_html, format_html_join
-from django.utils.safestring import SafeString, mark_safe
+from django.utils.safestring import SafeString
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from django.views.decorators.http import require_GET
 
 from games.log_words import who, with_names
@@ -82,7 +84,7 @@ def record_replay(request, pk):
     game = BY_SLUG.get(game_record.game)
     moves = record.get("moves") or []
     if game_record.source != "online" or game is None or game.engine is None or not moves:
-        raise Http404("Only online matches of the games played here can be replayed.")
+        raise Http404(_("Only online matches of the games played here can be replayed."))
     step = _step(request.GET.get("step"), len(moves))
     names = [seat["name"] for seat in record["seats"]]
     lines, state, problem = _walk(game, record, step, names)
@@ -92,7 +94,8 @@ def record_replay(request, pk):
     }
     template = "scoring/transfer/replay.html" + ("#step" if request.htmx else "")
     if state is None:
-        context["error"] = f"This record no longer replays on this site: {problem}."
+        context["error"] = _("This record no longer replays on this site: %(problem)s.") % {
+            "problem": str(problem).rstrip(".。")}
         return render(request, template, context)
     context.update(_replay_views(game, state, names))
     return render(request, template, context)
@@ -141,7 +144,8 @@ def _move_line(game, move: dict, names: list[str], events: list) -> dict:
     """A move as the live log tells it: who acted, then each sentence it added. A move that added nothing to the
     public log (a card drawn face down) is told from its action, positions counted from 1."""
     seat = move.get("seat")
-    mover = "The match" if seat is None else (names[seat] if 0 <= seat < len(names) else f"Seat {seat + 1}")
+    mover = _("The match") if seat is None else (
+        names[seat] if 0 <= seat < len(names) else _("Seat %(number)d") % {"number": seat + 1})
     lines = [{"who": who(entry, names), "text": with_names(game.event_text(entry), names)}
              for entry in events if isinstance(entry, dict)]
     if not lines:
@@ -162,8 +166,11 @@ def _action_text(move: dict, names: list[str]) -> str:
         elif key in ("opponent", "seat", "to") and isinstance(value, int) and 0 <= value < len(names):
             value = names[value]
         details.append(f"{key.replace('_', ' ')} {_text(value, names)}")
-    text = "chose " + str(action.get("type", "")).replace("_", " ")
-    return f"{text} ({', '.join(details)})" if details else text
+    chosen = str(action.get("type", "")).replace("_", " ")
+    if not details:
+        return _("chose %(action)s") % {"action": chosen}
+    return _("chose %(action)s (%(details)s)") % {"action": chosen,
+                                                  "details": pgettext("list separator", ", ").join(details)}
 
 
 def _replay_views(game, state, names: list[str]) -> dict:
@@ -181,10 +188,10 @@ def _replay_views(game, state, names: list[str]) -> dict:
         "actions": [],
     }
     if not views["game_template"]:
-        views["table_html"] = readable(_without(spectator, "log"), names)
+        views["table_html"] = readable(_without(spectator, "log"), names, game.slug)
         for seat in seats:
-            seat["html"] = readable(_differences(seat["view"], spectator), names)
-        views["revealed_html"] = readable(_without(views["revealed"], "log"), names)
+            seat["html"] = readable(_differences(seat["view"], spectator), names, game.slug)
+        views["revealed_html"] = readable(_without(views["revealed"], "log"), names, game.slug)
     return views
 
 
@@ -213,37 +220,38 @@ def _text(value, names: list[str]) -> str:
     if value is None:
         return "–"
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return _("yes") if value else _("no")
     return with_names(str(value), names)
 
 
-def _label(key) -> str:
-    return str(key).replace("_", " ").capitalize()
+def _label(key, game: str) -> str:
+    return transfer.category_label(game, str(key))
 
 
 def _scalar(value) -> bool:
     return value is None or isinstance(value, str | int | float | bool)
 
 
-def readable(value, names: list[str]) -> SafeString:
+def readable(value, names: list[str], game: str = "") -> SafeString:
     """Any JSON value as HTML: an object as a key/value table, a list of objects with plain values as a table with
-    a column per key, a list of plain values on one line, other lists as numbered lists."""
+    a column per key, a list of plain values on one line, other lists as numbered lists. Keys are named in the
+    words of `game` where it has them (transfer.category_label)."""
     if _scalar(value):
         return format_html("{}", _text(value, names))
     if not value:
-        return mark_safe('<span class="muted">none</span>')
+        return format_html('<span class="muted">{}</span>', pgettext("an empty value", "none"))
     if isinstance(value, dict):
         rows = format_html_join("", '<tr><th scope="row">{}</th><td>{}</td></tr>',
-                                ((_label(k), readable(v, names)) for k, v in value.items()))
+                                ((_label(k, game), readable(v, names, game)) for k, v in value.items()))
         return format_html('<table class="readable">{}</table>', rows)
     if all(_scalar(item) for item in value):
         return format_html_join(" · ", "<span>{}</span>", ((_text(item, names),) for item in value))
     if all(isinstance(item, dict) and all(_scalar(v) for v in item.values()) for item in value):
         columns = list(dict.fromkeys(k for item in value for k in item))
-        head = format_html_join("", '<th scope="col">{}</th>', ((_label(c),) for c in columns))
+        head = format_html_join("", '<th scope="col">{}</th>', ((_label(c, game),) for c in columns))
         body = format_html_join("", "<tr>{}</tr>", (
             (format_html_join("", "<td>{}</td>", ((_text(item.get(c), names),) for c in columns)),)
             for item in value))
         return format_html('<table class="readable"><thead><tr>{}</tr></thead><tbody>{}</tbody></table>', head, body)
-    items = format_html_join("", "<li>{}</li>", ((readable(item, names),) for item in value))
+    items = format_html_join("", "<li>{}</li>", ((readable(item, names, game),) for item in value))
     return format_html('<ol class="readable">{}</ol>', items)

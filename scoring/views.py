@@ -8,6 +8,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from scoring import avatars, confirmations, services
@@ -53,7 +54,7 @@ def player(request, handle):
 def player_edit(request, handle):
     profile = _profile_or_404(handle)
     if not services.can_edit(request.user, profile):
-        raise PermissionDenied("Only the player, or whoever added this table player, may edit this profile.")
+        raise PermissionDenied(_("Only the player, or whoever added this table player, may edit this profile."))
     form = ProfileForm(request.POST or None, request.FILES or None, initial=ProfileForm.initial_for(profile))
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
@@ -68,7 +69,7 @@ def player_edit(request, handle):
                 services.set_avatar(profile=profile, images=form.avatar_images)
             elif data["remove_avatar"]:
                 services.remove_avatar(profile=profile)
-        messages.success(request, "Profile saved.")
+        messages.success(request, _("Profile saved."))
         return redirect(profile)
     return render(request, "scoring/player_edit.html", {"profile": profile, "form": form})
 
@@ -92,7 +93,7 @@ def table_player_new(request):
         except IntegrityError:  # the handle was taken between the check and the save
             form.add_error("handle", DUPLICATE_HANDLE)
         else:
-            messages.success(request, f"{profile.display_name} was added as a table player.")
+            messages.success(request, _("%(name)s was added as a table player.") % {"name": profile.display_name})
             return redirect(profile)
     return render(request, "scoring/table_player_new.html", {"form": form})
 
