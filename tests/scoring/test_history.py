@@ -51,7 +51,7 @@ def test_bad_filters_are_explained(client, history):
     dates, response = shown(client, "since=2026-11-28&until=2026-11-01")
     assert dates == [] and "The first date is after the last one." in response.text
     dates, response = shown(client, "since=yesterday")
-    assert dates == [] and "Since: Enter a valid date." in response.text
+    assert dates == [] and "From: Enter a valid date." in response.text  # the label the filter shows
 
 
 @pytest.mark.django_db
