@@ -201,6 +201,16 @@ def test_the_player_edit_page_and_its_errors(client, world, alice):
     refused = client.post(url, {"display_name": "Alice", "avatar": picture}, **ZH)
     assert "這個檔案不是可用的圖片" in refused.text
     assert_in_chinese(refused, names=NAMES_OF_WORLD)
+    saved = client.post(url, {"display_name": "Alice C."}, follow=True, **ZH)
+    assert "玩家檔案已儲存。" in saved.text
+
+
+def test_sign_up_errors_in_chinese(client, world):
+    """The sign-up page is the project's; its form and its refusals are scoring's."""
+    response = client.post(reverse("signup"), {"username": "tom cat", "email": "alice@example.com",
+                                               "password1": "x", "password2": "y"}, **ZH)
+    assert "使用者名稱只能用英文字母、數字、- 和 _（不能有空格）。" in response.text
+    assert "已有帳號使用這個電子郵件地址。請試著登入。" in response.text
 
 
 def test_a_new_table_player_and_its_errors(client, world, alice):
