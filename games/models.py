@@ -27,14 +27,16 @@ class Match(models.Model):
     status = models.CharField(max_length=10, choices=STATUSES, default=OPEN, db_index=True)
     state = models.JSONField(null=True, blank=True)
     version = models.PositiveIntegerField(default=0)
-    time_limit = models.DurationField(null=True, blank=True, help_text=gettext_lazy("For games that end when time is up."))
+    time_limit = models.DurationField(null=True, blank=True,
+                                      help_text=gettext_lazy("For games that end when time is up."))
     time_up = models.BooleanField(default=False)
     absence_limit = models.DurationField(
         null=True, blank=True, default=DEFAULT_ABSENCE,
         help_text=gettext_lazy("When the player to move has not moved for this long, the others may claim the "
                                "match (it is scored as abandoned by the absent player). Empty: never."),
     )
-    has_bots = models.BooleanField(default=False, help_text=gettext_lazy("Bots sit down when the match is made and never leave."))
+    has_bots = models.BooleanField(
+        default=False, help_text=gettext_lazy("Bots sit down when the match is made and never leave."))
     host = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="hosted_matches")
     invite_token = models.CharField(max_length=32, default=new_token)
     listed = models.BooleanField(default=True, help_text=gettext_lazy(
