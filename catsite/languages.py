@@ -5,6 +5,7 @@ Django's LocaleMiddleware has already picked the cookie's language or the browse
 zh-HK give zh-hant). This middleware runs after authentication and lets a link or the logged-in player's profile
 win over that, and keeps the cookie equal to the language in use whenever one was chosen. See docs/i18n.md.
 """
+import re
 from urllib.parse import urlencode, urlsplit, urlunsplit
 
 from django.conf import settings
@@ -18,12 +19,16 @@ from django.views.decorators.http import require_POST
 LINK_PARAMETER = "lang"
 
 
+# A language tag ("zh-TW", "en"), as Django reads them; anything else is no language at all.
+LANGUAGE_TAG = re.compile(r"[a-z]{1,8}(?:-[a-z0-9]{1,8})*", re.IGNORECASE)
+
+
 def supported(code) -> str | None:
     """The site language for `code` ("zh-TW" -> "zh-hant", "en" -> "en-gb"), or None for anything else."""
-    if not isinstance(code, str) or not code or len(code) > 20:
+    if not isinstance(code, str) or len(code) > 20 or not LANGUAGE_TAG.fullmatch(code):
         return None
     try:
-        return translation.get_supported_language_variant(code.strip().lower())
+        return translation.get_supported_language_variant(code.lower())
     except LookupError:
         return None
 
