@@ -136,14 +136,8 @@ def test_a_profile_language_no_longer_offered_is_ignored(client):
     assert language_of(client.get(reverse("rules_index"), HTTP_ACCEPT_LANGUAGE="en-GB")) == "en-gb"
 
 
-@pytest.fixture
-def bots_inline(settings):
-    settings.BOT_RUNNER = "inline"
-    settings.BOT_DELAY = 0
-
-
 @pytest.mark.parametrize("page", pages(), ids=str)
-def test_every_page_has_the_language_menu(client, page, bots_inline):
+def test_every_page_has_the_language_menu(client, page):
     text = open_page(client, page, World()).content.decode()
     assert f'action="{reverse("choose_language")}"' in text
     assert '<label for="language-menu">' in text and '<select name="language" id="language-menu">' in text

@@ -17,12 +17,6 @@ def only_for_tests() -> list[str]:
     return [game.name, str(game.tagline)]
 
 
-@pytest.fixture(autouse=True)
-def bots_inline(settings):
-    settings.BOT_RUNNER = "inline"
-    settings.BOT_DELAY = 0
-
-
 @pytest.mark.django_db
 @pytest.mark.parametrize("page", pages(), ids=str)
 def test_page_has_no_english_left(client, page):
