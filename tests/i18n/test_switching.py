@@ -143,3 +143,14 @@ def test_every_page_has_the_language_menu(client, page):
     assert '<label for="language-menu">' in text and '<select name="language" id="language-menu">' in text
     assert '<option value="zh-hant" lang="zh-Hant"' in text and ">繁體中文</option>" in text
     assert '<option value="en-gb" lang="en-gb" selected>English</option>' in text
+
+
+def test_the_password_reset_e_mail_is_in_the_language_of_the_page(client, mailoutbox):
+    user = player()
+    user.email = "mia@example.com"
+    user.save()
+    response = client.post(reverse("password_reset"), {"email": "mia@example.com"}, HTTP_ACCEPT_LANGUAGE="zh-TW")
+    assert response.status_code == 302
+    [mail] = mailoutbox
+    assert mail.subject == "重設你的 Top Cat 密碼"
+    assert "請點選以下連結設定新密碼" in mail.body and "/accounts/reset/" in mail.body
