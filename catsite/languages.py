@@ -101,6 +101,18 @@ def choose(request):
     return response
 
 
+def back_here(request) -> str:
+    """Where the menu goes back to: this page, with its query, but without ?lang= and without a ?next= that leads
+    off the site (a page must not echo another site's address)."""
+    query = request.GET.copy()
+    query.pop(LINK_PARAMETER, None)
+    going = query.get("next")
+    if going is not None and not url_has_allowed_host_and_scheme(going, allowed_hosts={request.get_host()},
+                                                                 require_https=request.is_secure()):
+        query.pop("next")
+    return f"{request.path}?{query.urlencode()}" if query else request.path
+
+
 def without_link_parameter(url: str) -> str:
     """The page address without ?lang= (which would switch back to the language the link carried)."""
     parts = urlsplit(url)

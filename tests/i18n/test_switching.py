@@ -154,3 +154,10 @@ def test_the_password_reset_e_mail_is_in_the_language_of_the_page(client, mailou
     [mail] = mailoutbox
     assert mail.subject == "重設你的 Top Cat 密碼"
     assert "請點選以下連結設定新密碼" in mail.body and "/accounts/reset/" in mail.body
+
+
+def test_the_menu_keeps_the_page_and_its_query_but_no_other_sites_address(client):
+    text = client.get(reverse("signup") + "?next=/play/&lang=en-gb").content.decode()
+    assert 'name="next" value="/accounts/signup/?next=%2Fplay%2F"' in text
+    text = client.get(reverse("signup") + "?next=//elsewhere.example/&x=1").content.decode()
+    assert "elsewhere.example" not in text and 'name="next" value="/accounts/signup/?x=1"' in text
