@@ -56,6 +56,7 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "scoring.middleware.PlayerProfileMiddleware",
+    "catsite.languages.LanguageMiddleware",  # then a ?lang= link or the player's profile wins (docs/i18n.md)
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -156,6 +157,10 @@ LANGUAGE_CODE = "en-gb"
 # Traditional Chinese is "zh-hant" (its catalogues live in <app>/locale/zh_Hant/); a zh-TW or zh-HK browser gets it.
 LANGUAGES = [("en-gb", "English"), ("zh-hant", "繁體中文")]
 LOCALE_PATHS = [BASE_DIR / "locale"]  # the project's templates/ and catsite; each app keeps its own locale/
+LANGUAGE_COOKIE_AGE = 365 * 24 * 60 * 60  # a choice is remembered for a year (the cookie is what pushes read too)
+LANGUAGE_COOKIE_SAMESITE = "Lax"
+LANGUAGE_COOKIE_SECURE = not DEBUG
+FORMAT_MODULE_PATH = ["catsite.formats"]  # short dates as each language writes them ("1 Dec, 14:05", "12月1日 14:05")
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True

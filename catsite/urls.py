@@ -4,11 +4,13 @@ from django.contrib import admin
 from django.urls import include, path
 from django.views.static import serve
 
+from catsite import languages
 from games import views as game_views
 
 urlpatterns = [
     path("", game_views.home, name="home"),
     path("admin/", admin.site.urls),
+    path("language/", languages.choose, name="choose_language"),
     path("accounts/", include("scoring.account_urls")),
     path("players/", include("scoring.urls")),
     path("history/", include("scoring.history_urls")),

@@ -3,9 +3,11 @@ where."""
 from datetime import timedelta
 
 from django import forms
+from django.utils.translation import gettext, gettext_lazy, ngettext
 
 from games.contract import option_applies
 from games.lobby import SeatPlan
+from games.log_words import bot_level
 from games.models import Match
 
 NO_SEAT = ""
@@ -15,6 +17,7 @@ def option_field(name: str, spec: dict, words=None) -> forms.Field:
     """A form field for one option spec; label, help and choice labels from the game's words module
     (OPTION_LABELS = {option: (label, help)}, CHOICE_LABELS = {option: {value: label}}), else the option's name."""
     label, help_text = getattr(words, "OPTION_LABELS", {}).get(name, (name.replace("_", " ").capitalize(), ""))
+    # (an option the words module does not label keeps its name: that is the game's words module to fix)
     choice_labels = getattr(words, "CHOICE_LABELS", {}).get(name, {})
     default = spec.get("default")
     if isinstance(default, bool):
@@ -31,13 +34,15 @@ def option_field(name: str, spec: dict, words=None) -> forms.Field:
 
 def seat_choices(game) -> list[tuple[str, str]]:
     levels = game.bot_levels
-    return [(NO_SEAT, "(nobody)"), ("me", "Me"), ("invite", "Invite a friend (by link)"),
-            ("local", "Local player at this screen")] + [(f"bot:{level}", f"Bot: {level}") for level in levels]
+    return [(NO_SEAT, gettext("(nobody)")), ("me", gettext("Me")), ("invite", gettext("Invite a friend (by link)")),
+            ("local", gettext("Local player at this screen"))] + [
+        (f"bot:{level}", gettext("Bot: %(level)s") % {"level": bot_level(level)}) for level in levels]
 
 
 # Minutes a player to move may stay away before the others can claim the match (0: they never can).
-ABSENCE_CHOICES = [(60, "an hour"), (24 * 60, "a day"), (3 * 24 * 60, "three days"), (7 * 24 * 60, "a week"),
-                   (0, "any time: the match is never claimed")]
+ABSENCE_CHOICES = [(60, gettext_lazy("an hour")), (24 * 60, gettext_lazy("a day")),
+                   (3 * 24 * 60, gettext_lazy("three days")), (7 * 24 * 60, gettext_lazy("a week")),
+                   (0, gettext_lazy("any time: the match is never claimed"))]
 
 
 def absence_limit(minutes: int | None) -> timedelta | None:
@@ -60,26 +65,26 @@ class NewMatchForm(forms.Form):
                            if "time_limit" in spec), None)
         if self.timed:
             self.fields["minutes"] = forms.IntegerField(
-                label="Time limit (minutes)", min_value=1, max_value=600, required=False, initial=30,
-                help_text="When the game ends by time: the round in progress is finished after this.")
+                label=gettext("Time limit (minutes)"), min_value=1, max_value=600, required=False, initial=30,
+                help_text=gettext("When the game ends by time: the round in progress is finished after this."))
         self.fields["listed"] = forms.BooleanField(
-            label="List the open seats in the lobby", required=False, initial=True,
-            help_text="Anyone may then take an open seat; otherwise only your invitation link leads to them.")
+            label=gettext("List the open seats in the lobby"), required=False, initial=True,
+            help_text=gettext("Anyone may then take an open seat; otherwise only your invitation link leads to them."))
         self.fields["absent_after"] = forms.TypedChoiceField(
-            label="A player who does not move for", choices=ABSENCE_CHOICES, coerce=int, initial=24 * 60,
+            label=gettext("A player who does not move for"), choices=ABSENCE_CHOICES, coerce=int, initial=24 * 60,
             required=False, empty_value=None,
-            help_text="After this long, the others may claim the match: it ends, scored as abandoned by the "
-                      "absent player.")
+            help_text=gettext("After this long, the others may claim the match: it ends, scored as abandoned by the "
+                              "absent player."))
         choices = seat_choices(game)
         bots = [c for c, _ in choices if c.startswith("bot:")]
         defaults = ["me", bots[-1] if bots else "invite"]
         for index in range(engine.MAX_SEATS):
             self.fields[f"seat_{index}"] = forms.ChoiceField(
-                label=f"Seat {index + 1}", choices=choices, required=False,
+                label=gettext("Seat %(number)d") % {"number": index + 1}, choices=choices, required=False,
                 initial=defaults[index] if index < len(defaults) else NO_SEAT)
             self.fields[f"name_{index}"] = forms.CharField(
-                label=f"Name for seat {index + 1}", max_length=60, required=False,
-                help_text="For a local player or a bot (optional).")
+                label=gettext("Name for seat %(number)d") % {"number": index + 1}, max_length=60, required=False,
+                help_text=gettext("For a local player or a bot (optional)."))
 
     def seat_rows(self):
         return [(self[f"seat_{i}"], self[f"name_{i}"]) for i in range(self.game.engine.MAX_SEATS)]
@@ -119,10 +124,12 @@ class NewMatchForm(forms.Form):
             else:
                 plans.append(SeatPlan(kind, name=name))
         if not engine.MIN_SEATS <= len(plans) <= engine.MAX_SEATS:
-            raise forms.ValidationError(f"{self.game.name} is for {engine.MIN_SEATS} to {engine.MAX_SEATS} players; "
-                                        f"you chose {len(plans)}.")
+            raise forms.ValidationError(
+                ngettext("%(game)s is for %(low)d to %(high)d players; you chose %(count)d.",
+                         "%(game)s is for %(low)d to %(high)d players; you chose %(count)d.", len(plans))
+                % {"game": self.game.name, "low": engine.MIN_SEATS, "high": engine.MAX_SEATS, "count": len(plans)})
         if self._ends_on_time(data) and not data.get("minutes"):
-            self.add_error("minutes", "Give the time limit for a game that ends by time.")
+            self.add_error("minutes", gettext("Give the time limit for a game that ends by time."))
         data["plans"] = plans
         return data
 

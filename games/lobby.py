@@ -4,6 +4,7 @@ from dataclasses import dataclass
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from games import registry, turns
 from games.contract import IllegalAction
@@ -33,13 +34,15 @@ def create_match(*, host, game: str, options: dict, seats: list[SeatPlan], time_
     known = registry.get(game)
     engine = known.engine
     if not engine.MIN_SEATS <= len(seats) <= engine.MAX_SEATS:
-        raise SeatingError(f"{known.name} is for {engine.MIN_SEATS} to {engine.MAX_SEATS} players.")
+        raise SeatingError(gettext("%(game)s is for %(low)d to %(high)d players.") % {
+            "game": known.name, "low": engine.MIN_SEATS, "high": engine.MAX_SEATS})
     if sum(plan.kind == "me" for plan in seats) > 1:
-        raise SeatingError("You can take only one seat yourself; add local players for the others at your screen.")
+        raise SeatingError(gettext("You can take only one seat yourself; add local players for the others at your "
+                                   "screen."))
     try:
         options = known.normalise_options(options)
     except IllegalAction as exc:
-        raise SeatingError(str(exc)) from exc
+        raise SeatingError(known.refusal_text(exc)) from exc
     match = Match.objects.create(game=game, options=options, seed=new_seed(), host=host, time_limit=time_limit,
                                  has_bots=any(plan.kind == "bot" for plan in seats), listed=listed,
                                  absence_limit=absence_limit)
@@ -53,12 +56,17 @@ def seat_from_plan(match: Match, index: int, plan: SeatPlan, host) -> Seat:
         profile = profile_for(host)
         return Seat(match=match, index=index, kind=Seat.PLAYER, user=host, profile=profile)
     if plan.kind == "local":
-        return Seat(match=match, index=index, kind=Seat.LOCAL, user=host, name=plan.name or f"Player {index + 1}")
+        return Seat(match=match, index=index, kind=Seat.LOCAL, user=host, name=plan.name or local_name(index))
     if plan.kind == "bot":
         return Seat(match=match, index=index, kind=Seat.BOT, bot_level=plan.bot_level, name=plan.name)
     if plan.kind == "invite":
         return Seat(match=match, index=index, kind=Seat.OPEN)
-    raise SeatingError(f"Unknown kind of seat: {plan.kind}")
+    raise SeatingError(gettext("Unknown kind of seat: %(kind)s") % {"kind": plan.kind})
+
+
+def local_name(index: int) -> str:
+    """A local player nobody named: "Player 2" in the language of the host's page (it is stored as their name)."""
+    return gettext("Player %(number)d") % {"number": index + 1}
 
 
 def start_if_full(match: Match) -> bool:
@@ -73,16 +81,16 @@ def take_seat(*, match_id: int, user, token: str) -> Seat:
     """A registered player accepts an invitation: the first open seat becomes theirs."""
     match = Match.objects.select_for_update().get(pk=match_id)
     if not secrets.compare_digest(token, match.invite_token):
-        raise SeatingError("This invitation link is not valid.")
+        raise SeatingError(gettext("This invitation link is not valid."))
     if match.status == Match.CANCELLED:
-        raise SeatingError("This match was cancelled by its host.")
+        raise SeatingError(gettext("This match was cancelled by its host."))
     if match.status != Match.OPEN:
-        raise SeatingError("This match has already started.")
+        raise SeatingError(gettext("This match has already started."))
     if match.seats.filter(user=user, kind=Seat.PLAYER).exists():
-        raise SeatingError("You already have a seat at this match.")
+        raise SeatingError(gettext("You already have a seat at this match."))
     seat = match.seats.filter(kind=Seat.OPEN).order_by("index").first()
     if seat is None:
-        raise SeatingError("Every seat is taken.")
+        raise SeatingError(gettext("Every seat is taken."))
     seat.kind, seat.user, seat.profile = Seat.PLAYER, user, profile_for(user)
     seat.save(update_fields=["kind", "user", "profile"])
     if not start_if_full(match):
@@ -95,9 +103,10 @@ def cancel_match(*, match_id: int, user) -> Match:
     """The host calls off a match nobody has started playing: it leaves every list, and nothing is recorded."""
     match = Match.objects.select_for_update().get(pk=match_id)
     if match.host_id != user.pk:
-        raise SeatingError("Only the host can cancel this match.")
+        raise SeatingError(gettext("Only the host can cancel this match."))
     if match.status != Match.OPEN:
-        raise SeatingError("A match can be cancelled only before it starts; once it is under way, resign instead.")
+        raise SeatingError(gettext("A match can be cancelled only before it starts; once it is under way, resign "
+                                   "instead."))
     match.status = Match.CANCELLED
     match.finished_at = timezone.now()
     match.save(update_fields=["status", "finished_at"])
@@ -110,9 +119,9 @@ def rematch(*, match_id: int, user) -> Match:
     """Same game, same options, same people in the same seats, a new seed; starts at once."""
     match = Match.objects.select_for_update().get(pk=match_id)
     if match.status != Match.FINISHED:
-        raise SeatingError("A rematch can start only when the match is over.")
+        raise SeatingError(gettext("A rematch can start only when the match is over."))
     if not match.seats.filter(user=user).exists():
-        raise SeatingError("Only the players of this match can start its rematch.")
+        raise SeatingError(gettext("Only the players of this match can start its rematch."))
     existing = Match.objects.filter(rematch_of=match).first()
     if existing:
         return existing

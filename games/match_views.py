@@ -9,6 +9,7 @@ from django.db.models import Q
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
@@ -45,9 +46,9 @@ def new_match(request, slug):
     try:
         game = registry.get(slug)
     except KeyError:
-        raise Http404("There is no such game.") from None
+        raise Http404(gettext("There is no such game.")) from None
     if not game.playable:
-        raise Http404(f"{game.name} cannot be played online yet.")
+        raise Http404(gettext("%(game)s cannot be played online yet.") % {"game": game.name})
     form = NewMatchForm(game, request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
@@ -59,7 +60,7 @@ def new_match(request, slug):
     return render(request, "games/new_match.html", {"form": form, "game": game})
 
 
-BUSY = "The server is busy; please try again in a moment."
+BUSY = gettext_lazy("The server is busy; please try again in a moment.")
 
 
 def is_busy(exc: OperationalError) -> bool:
@@ -146,17 +147,17 @@ def move(request, match_id):
     # match__pk, not match_id: a pk lookup finds nothing for an id too big for the database instead of failing.
     seats = list(Seat.objects.filter(match__pk=match_id).select_related("profile"))
     if not seats:
-        raise Http404("There is no such match.")
+        raise Http404(gettext("There is no such match."))
     try:
         limits.check_move_fields(request.POST)  # size, depth, NUL: before anything parses it
         seat, version, action = _parse_move(request.POST)
     except ValueError as exc:
         return _table_response(request, match_id, error=str(exc), status=400)
     if not request.user.is_authenticated:
-        return _table_response(request, match_id, error="Log in to play.", status=403)
+        return _table_response(request, match_id, error=gettext("Log in to play."), status=403)
     controlled = controlled_seats(seats, request.user)
     if seat not in controlled:
-        return _table_response(request, match_id, error="You cannot move for that seat.", status=403)
+        return _table_response(request, match_id, error=gettext("You cannot move for that seat."), status=403)
     # The push waits until this answer is rendered and reuses it for this seat's other sockets.
     with live.held_pushes() as held:
         try:
@@ -186,12 +187,12 @@ def _end_early(request, match_id: int, end) -> HttpResponse:
     """Resign or claim for the posted seat, which this user must act for; `end(match_id, seat)` does it."""
     seats = list(Seat.objects.filter(match__pk=match_id).select_related("profile"))
     if not seats:
-        raise Http404("There is no such match.")
+        raise Http404(gettext("There is no such match."))
     if not request.user.is_authenticated:
-        return _table_response(request, match_id, error="Log in to play.", status=403)
+        return _table_response(request, match_id, error=gettext("Log in to play."), status=403)
     seat = _seat_field(request.POST, "seat")
     if seat is None or seat not in controlled_seats(seats, request.user):
-        return _table_response(request, match_id, error="You cannot act for that seat.", status=403)
+        return _table_response(request, match_id, error=gettext("You cannot act for that seat."), status=403)
     try:
         match = end(match_id, seat)
     except turns.MatchError as exc:
@@ -212,7 +213,7 @@ def claim(request, match_id):
     """Another player ends a match whose player to move stayed away longer than the host allowed."""
     absent = _seat_field(request.POST, "absent")
     if absent is None:
-        return _table_response(request, match_id, error="Say which seat is absent.", status=400)
+        return _table_response(request, match_id, error=gettext("Say which seat is absent."), status=400)
     return _end_early(request, match_id,
                       lambda match_id, seat: turns.claim(match_id=match_id, seat=seat, absent=absent))
 
@@ -227,7 +228,7 @@ def cancel(request, match_id):
     except seating.SeatingError as exc:
         messages.error(request, str(exc))
         return redirect("match", match_id)
-    messages.success(request, f"Match #{match_id} is cancelled.")
+    messages.success(request, gettext("Match #%(number)d is cancelled.") % {"number": match_id})
     return redirect("lobby")
 
 
@@ -237,7 +238,7 @@ SCALARS = (str, int, float, bool, type(None))
 
 def _parse_move(data) -> tuple[int, int, dict]:
     """Read a posted move. `action` is the JSON of an action; each `part...` field adds keys chosen in the form."""
-    unreadable = ValueError("That move could not be read; please choose it again.")
+    unreadable = ValueError(gettext("That move could not be read; please choose it again."))
     try:
         seat, version = int(data["seat"]), int(data["version"])
         action = json.loads(data["action"])
@@ -266,9 +267,9 @@ def _plain(value) -> bool:
 def _add_part(action: dict, part) -> None:
     """A choice adds keys of plain values; it never sets "type" nor a key the action or a choice already has."""
     if not isinstance(part, dict) or not all(_plain(value) for value in part.values()):
-        raise ValueError("That move could not be read; please choose it again.")
+        raise ValueError(gettext("That move could not be read; please choose it again."))
     if "type" in part or action.keys() & part.keys():
-        raise ValueError("Those choices do not make one move; please choose again.")
+        raise ValueError(gettext("Those choices do not make one move; please choose again."))
     action.update(part)
 
 
@@ -304,7 +305,7 @@ def rematch(request, match_id):
 def record(request, match_id):
     match = get_object_or_404(Match, pk=match_id)
     if match.status != Match.FINISHED:
-        raise Http404("The record of a match is published when the match is over.")
+        raise Http404(gettext("The record of a match is published when the match is over."))
     record = match.game_record.record if match.game_record else match_record(match)
     response = JsonResponse(record, json_dumps_params={"indent": 2})
     response["Content-Disposition"] = f'attachment; filename="{match.game}-{match.pk}.json"'

@@ -5,8 +5,10 @@ from datetime import timedelta
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
+from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 
 from games import registry
+from games.log_words import bot_name
 
 
 def new_token() -> str:
@@ -15,8 +17,8 @@ def new_token() -> str:
 
 class Match(models.Model):
     OPEN, PLAYING, FINISHED, CANCELLED = "open", "playing", "finished", "cancelled"
-    STATUSES = [(OPEN, "Waiting for players"), (PLAYING, "In progress"), (FINISHED, "Finished"),
-                (CANCELLED, "Cancelled")]
+    STATUSES = [(OPEN, gettext_lazy("Waiting for players")), (PLAYING, gettext_lazy("In progress")),
+                (FINISHED, gettext_lazy("Finished")), (CANCELLED, gettext_lazy("Cancelled"))]
     DEFAULT_ABSENCE = timedelta(days=1)
 
     game = models.CharField(max_length=30, db_index=True)
@@ -25,18 +27,20 @@ class Match(models.Model):
     status = models.CharField(max_length=10, choices=STATUSES, default=OPEN, db_index=True)
     state = models.JSONField(null=True, blank=True)
     version = models.PositiveIntegerField(default=0)
-    time_limit = models.DurationField(null=True, blank=True, help_text="For games that end when time is up.")
+    time_limit = models.DurationField(null=True, blank=True,
+                                      help_text=gettext_lazy("For games that end when time is up."))
     time_up = models.BooleanField(default=False)
     absence_limit = models.DurationField(
         null=True, blank=True, default=DEFAULT_ABSENCE,
-        help_text="When the player to move has not moved for this long, the others may claim the match "
-                  "(it is scored as abandoned by the absent player). Empty: never.",
+        help_text=gettext_lazy("When the player to move has not moved for this long, the others may claim the "
+                               "match (it is scored as abandoned by the absent player). Empty: never."),
     )
-    has_bots = models.BooleanField(default=False, help_text="Bots sit down when the match is made and never leave.")
+    has_bots = models.BooleanField(
+        default=False, help_text=gettext_lazy("Bots sit down when the match is made and never leave."))
     host = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="hosted_matches")
     invite_token = models.CharField(max_length=32, default=new_token)
-    listed = models.BooleanField(default=True, help_text="Open seats are listed in the lobby for anyone to take; "
-                                                         "otherwise only the invitation link leads to them.")
+    listed = models.BooleanField(default=True, help_text=gettext_lazy(
+        "Open seats are listed in the lobby for anyone to take; otherwise only the invitation link leads to them."))
     rematch_of = models.OneToOneField(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematch"
     )
@@ -49,7 +53,7 @@ class Match(models.Model):
 
     class Meta:
         ordering = ["-created_at"]
-        verbose_name_plural = "matches"
+        verbose_name_plural = gettext_lazy("matches")
 
     def __str__(self):
         return f"{self.game_info.name} #{self.pk}"
@@ -76,14 +80,15 @@ class Seat(models.Model):
     """A place at a match: a registered player, a local player at the host's screen, a bot, or still open."""
 
     PLAYER, LOCAL, BOT, OPEN = "player", "local", "bot", "open"
-    KINDS = [(PLAYER, "Registered player"), (LOCAL, "Local player (this screen)"), (BOT, "Bot"), (OPEN, "Open")]
+    KINDS = [(PLAYER, gettext_lazy("Registered player")), (LOCAL, gettext_lazy("Local player (this screen)")),
+             (BOT, gettext_lazy("Bot")), (OPEN, pgettext_lazy("a seat", "Open"))]
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
     index = models.PositiveSmallIntegerField()
     kind = models.CharField(max_length=10, choices=KINDS)
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="seats",
-        help_text="Who acts for this seat: the player, or the host for local players.",
+        help_text=gettext_lazy("Who acts for this seat: the player, or the host for local players."),
     )
     profile = models.ForeignKey(
         "scoring.PlayerProfile", null=True, blank=True, on_delete=models.SET_NULL, related_name="seats"
@@ -101,10 +106,11 @@ class Seat(models.Model):
     @property
     def label(self) -> str:
         if self.kind == self.BOT:
-            return self.name or f"{self.bot_level.title()} bot"
+            return self.name or bot_name(self.bot_level)
         if self.kind == self.OPEN:
-            return "Open seat"
-        return self.name or (self.profile.display_name if self.profile else f"Seat {self.index + 1}")
+            return gettext("Open seat")
+        return self.name or (self.profile.display_name if self.profile else
+                             gettext("Seat %(number)d") % {"number": self.index + 1})
 
 
 class Move(models.Model):
@@ -112,7 +118,8 @@ class Move(models.Model):
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="moves")
     seq = models.PositiveIntegerField()
-    seat = models.PositiveSmallIntegerField(null=True, blank=True, help_text="Empty for the match's own moves.")
+    seat = models.PositiveSmallIntegerField(null=True, blank=True,
+                                            help_text=gettext_lazy("Empty for the match's own moves."))
     action = models.JSONField()
     created_at = models.DateTimeField(auto_now_add=True)
 

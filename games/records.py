@@ -1,4 +1,8 @@
 """A finished online match as a record in the exchange format of design/records.md."""
+from django.conf import settings
+from django.utils import translation
+from django.utils.translation import gettext
+
 from games import endings
 from games.models import Match
 
@@ -38,9 +42,11 @@ def match_record(match: Match) -> dict:
 
 
 def seat_entry(seat) -> dict:
+    with translation.override(settings.LANGUAGE_CODE):  # a record says the same whoever's page finished the match
+        name = seat.label
     return {
         "seat": seat.index,
-        "name": seat.label,
+        "name": name,
         "player": seat.profile.handle if seat.profile else None,
         "bot": seat.bot_level or None,
     }
@@ -52,7 +58,8 @@ def ended_sentence(record: dict, names: list[str]) -> str:
     if not isinstance(ended, dict):
         return ""
     seat = ended.get("seat")
-    name = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "A player"
+    name = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else gettext("A player")
     if ended.get("reason") == "resigned":
-        return f"{name} resigned, so the match ended there; {name} takes the last place."
-    return f"{name} stopped playing and the others claimed the match: scored as abandoned by {name}, last."
+        return gettext("%(name)s resigned, so the match ended there; %(name)s takes the last place.") % {"name": name}
+    return gettext("%(name)s stopped playing and the others claimed the match: scored as abandoned by %(name)s, "
+                   "last.") % {"name": name}

@@ -12,9 +12,11 @@ from django.apps import apps
 from django.contrib.staticfiles import finders
 from django.template import TemplateDoesNotExist
 from django.template.loader import get_template
+from django.utils.translation import gettext
 
 from games.contract import normalise_options
 from games.game_app import GameConfig
+from games.log_words import contract_refusal
 
 
 class Game:
@@ -135,7 +137,8 @@ class Game:
         """Why a move was refused, in words: the words module's sentence for its code, else the engine's English."""
         code = getattr(exc, "code", None)
         text = self.words.refusal(code, exc.params) if code and self.words is not None else None
-        return text or str(exc) or "That move is not allowed now."
+        return text or (contract_refusal(code, getattr(exc, "params", {}), self.name) if code else None) or \
+            str(exc) or gettext("That move is not allowed now.")
 
     def breakdown_key(self, key: str) -> tuple:
         """Sort key putting a breakdown's categories in the game's order (unknown ones last, by name)."""

@@ -7,6 +7,7 @@ import copy
 from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from catsite import limits
 from games import endings, live
@@ -38,6 +39,10 @@ class NotAllowed(MatchError):
 TIME_UP = {"type": "time_up"}
 
 
+def not_playing(match: Match) -> str:
+    return gettext("This match is not in progress.") if match.status == Match.OPEN else gettext("This match is over.")
+
+
 def start(match: Match) -> Match:
     """Deal the game: the engine's opening state, version 0. The caller holds the match in a transaction."""
     engine = match.engine
@@ -59,9 +64,9 @@ def play(*, match_id: int, seat: int | None, action: dict, version: int) -> Matc
     with transaction.atomic():
         match = Match.objects.select_for_update().get(pk=match_id)
         if match.status != Match.PLAYING:
-            raise NotPlaying("This match is not in progress." if match.status == Match.OPEN else "This match is over.")
+            raise NotPlaying(not_playing(match))
         if version != match.version:
-            raise StaleVersion("The table changed before your move arrived; here it is as it is now.")
+            raise StaleVersion(gettext("The table changed before your move arrived; here it is as it is now."))
         _stop_clock_if_due(match)
         _apply(match, seat, action)
         match.save(update_fields=["state", "version", "status", "finished_at", "time_up", "game_record"])
@@ -90,7 +95,7 @@ def _stop_clock_if_due(match: Match) -> bool:
 def _apply(match: Match, seat: int | None, action: dict) -> None:
     engine = match.engine
     if not isinstance(action, dict):
-        raise IllegalMove("A move must be an action object.")
+        raise IllegalMove(gettext("That move could not be read; please choose it again."))
     try:
         limits.check_action(action)  # deepcopy below recurses: a crafted action must not reach it
     except limits.TooMuch as exc:
@@ -116,7 +121,7 @@ def resign(*, match_id: int, seat: int) -> Match:
     with transaction.atomic():
         match = _playing(match_id)
         if not match.seats.filter(index=seat).exists():
-            raise IllegalMove("There is no such seat at this match.")
+            raise IllegalMove(gettext("There is no such seat at this match."))
         _end(match, seat, {"type": endings.RESIGN})
     return match
 
@@ -147,16 +152,16 @@ def claim(*, match_id: int, seat: int, absent: int) -> Match:
         seats = list(match.seats.all())
         by_index = {s.index: s for s in seats}
         if seat not in by_index or absent not in by_index:
-            raise IllegalMove("There is no such seat at this match.")
+            raise IllegalMove(gettext("There is no such seat at this match."))
         if absent == seat or (by_index[absent].user_id is not None
                               and by_index[absent].user_id == by_index[seat].user_id):
-            raise NotAllowed("You cannot claim the match from a seat you play yourself.")
+            raise NotAllowed(gettext("You cannot claim the match from a seat you play yourself."))
         away = absent_seats(match, seats)
         if absent not in away:
-            raise NotAllowed(f"{by_index[absent].label} is not absent: the match can be claimed only when the "
-                             "player to move has not moved for the time the host chose.")
+            raise NotAllowed(gettext("%(name)s is not absent: the match can be claimed only when the player to move "
+                                     "has not moved for the time the host chose.") % {"name": by_index[absent].label})
         if seat in away:
-            raise NotAllowed("You have not moved for as long yourself: make your move first.")
+            raise NotAllowed(gettext("You have not moved for as long yourself: make your move first."))
         _end(match, seat, {"type": endings.CLAIM, "absent": absent})
     return match
 
@@ -164,7 +169,7 @@ def claim(*, match_id: int, seat: int, absent: int) -> Match:
 def _playing(match_id: int) -> Match:
     match = Match.objects.select_for_update().get(pk=match_id)
     if match.status != Match.PLAYING:
-        raise NotPlaying("This match is not in progress." if match.status == Match.OPEN else "This match is over.")
+        raise NotPlaying(not_playing(match))
     return match
 
 

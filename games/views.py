@@ -1,6 +1,7 @@
 """Pages about the games themselves: the home page and the rules."""
 from django.http import Http404
 from django.shortcuts import render
+from django.utils.translation import gettext
 
 from games import registry
 
@@ -17,5 +18,5 @@ def rules(request, slug):
     try:
         game = registry.get(slug)
     except KeyError:
-        raise Http404("There is no such game.") from None
+        raise Http404(gettext("There is no such game.")) from None
     return render(request, game.rules_template, {"game": game})

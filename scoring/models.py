@@ -19,6 +19,10 @@ class PlayerProfile(models.Model):
     avatar = models.ImageField(upload_to="avatars/", blank=True)
     avatar_small = models.ImageField(upload_to="avatars/", blank=True)
     favourite_game = models.CharField(max_length=30, blank=True)
+    language = models.CharField(
+        max_length=10, blank=True,
+        help_text="The site language this player chose (a code of settings.LANGUAGES); empty: the browser's.",
+    )
     bio = models.TextField(max_length=500, blank=True)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="table_players"

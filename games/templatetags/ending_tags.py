@@ -1,5 +1,6 @@
 """Template helpers for the end of a match: the result in order of places, why it ended, what a player may end."""
 from django import template
+from django.utils.translation import gettext_lazy, ngettext_lazy
 
 from games import turns
 from games.records import ended_sentence
@@ -36,8 +37,19 @@ def claimable(match, seats, point) -> list:
 def duration_words(duration) -> str:
     """A host's chosen absence as people say it: "a day", "3 days", "an hour", "90 minutes"."""
     minutes = round(duration.total_seconds() / 60) if duration else 0
-    for size, one, many in ((7 * 24 * 60, "a week", "weeks"), (24 * 60, "a day", "days"), (60, "an hour", "hours")):
+    for size, words in ((7 * 24 * 60, WEEKS), (24 * 60, DAYS), (60, HOURS)):
         if minutes >= size and minutes % size == 0:
             count = minutes // size
-            return one if count == 1 else f"{count} {many}"
-    return "a minute" if minutes == 1 else f"{minutes} minutes"
+            return _say(count, *words)
+    return _say(minutes, *MINUTES)
+
+
+def _say(count: int, one, many) -> str:
+    return str(one) if count == 1 else many % {"n": count}
+
+
+# "a day" for one, "3 days" for more.
+WEEKS = (gettext_lazy("a week"), ngettext_lazy("%(n)d week", "%(n)d weeks", "n"))
+DAYS = (gettext_lazy("a day"), ngettext_lazy("%(n)d day", "%(n)d days", "n"))
+HOURS = (gettext_lazy("an hour"), ngettext_lazy("%(n)d hour", "%(n)d hours", "n"))
+MINUTES = (gettext_lazy("a minute"), ngettext_lazy("%(n)d minute", "%(n)d minutes", "n"))

@@ -1,6 +1,8 @@
 """Template helpers for lists of matches: whose turn it is, seen by the viewer."""
 from django import template
+from django.utils.translation import gettext
 
+from games.log_words import name_list
 from games.models import Match, Seat
 
 register = template.Library()
@@ -16,7 +18,7 @@ def turn_line(match: Match, user) -> str:
     mine = [seat for seat in to_move if getattr(user, "is_authenticated", False) and seat.user_id == user.pk
             and seat.kind in (Seat.PLAYER, Seat.LOCAL)]
     if mine:
-        return "Your turn"
+        return gettext("Your turn")
     if len(to_move) == 1:
-        return f"{to_move[0].label}'s turn"
-    return "Waiting for " + ", ".join(seat.label for seat in to_move) if to_move else ""
+        return gettext("%(name)s's turn") % {"name": to_move[0].label}
+    return gettext("Waiting for %(names)s") % {"names": name_list([seat.label for seat in to_move])} if to_move else ""

@@ -3,6 +3,9 @@ import json
 
 from django import template
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext
+
+from games.log_words import name_list
 
 register = template.Library()
 
@@ -18,6 +21,12 @@ def seat_name(index, names):
         return names[int(index)]
     except (TypeError, ValueError, IndexError):
         return ""
+
+
+@register.simple_tag
+def waiting_for(seats, names) -> str:
+    """"Waiting for Mia and Leo." for the seats to move."""
+    return gettext("Waiting for %(names)s.") % {"names": name_list([seat_name(seat, names) for seat in seats])}
 
 
 @register.filter

@@ -84,7 +84,7 @@
     const shown = table(document);
     const s = status();
     if (shown && s && shown.dataset.status === "finished") {
-      s.textContent = "Finished";
+      s.textContent = s.dataset.finished || "Finished";  // the words come from the page, in its language
       s.className = "live-status badge muted";
       return true;
     }
@@ -101,10 +101,10 @@
 
   document.addEventListener("htmx:wsOpen", () => {
     const s = status();
-    if (s && !finished()) { s.textContent = "Live"; s.className = "live-status badge good"; }
+    if (s && !finished()) { s.textContent = s.dataset.live || "Live"; s.className = "live-status badge good"; }
   });
   document.addEventListener("htmx:wsClose", () => {
     const s = status();
-    if (s && !finished()) { s.textContent = "Reconnecting…"; s.className = "live-status badge"; }
+    if (s && !finished()) { s.textContent = s.dataset.reconnecting || "Reconnecting…"; s.className = "live-status badge"; }
   });
 })();

@@ -19,13 +19,13 @@
     clearInterval(timer);
     timer = null;
     const b = button();
-    if (b) { b.textContent = "Play"; b.setAttribute("aria-pressed", "false"); }
+    if (b) { b.textContent = b.dataset.play || "Play";  // data-play, data-pause: the words in the page's language b.setAttribute("aria-pressed", "false"); }
   }
   function play() {
     if (!link("next")) go("first");  // at the end, Play starts again from the deal
     timer = setInterval(() => { if (!go("next")) stop(); }, AUTOPLAY_MS);
     const b = button();
-    b.textContent = "Pause";
+    b.textContent = b.dataset.pause || "Pause";
     b.setAttribute("aria-pressed", "true");
   }
 

@@ -3,6 +3,6 @@ document.addEventListener("click", (event) => {
   const copy = event.target.closest("[data-copy]");
   if (copy) {
     navigator.clipboard?.writeText(copy.dataset.copy);
-    copy.textContent = "Copied";
+    copy.textContent = copy.dataset.copied || "Copied";  // data-copied: the word in the page's language
   }
 });

@@ -1,0 +1,5 @@
+"""British English as the site writes it: 24-hour times ("1 Dec 2026, 14:05"), short month names."""
+DATE_FORMAT = "j M Y"
+TIME_FORMAT = "H:i"
+DATETIME_FORMAT = "j M Y, H:i"
+MONTH_DAY_FORMAT = "j M"

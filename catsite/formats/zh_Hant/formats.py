@@ -1,0 +1,5 @@
+"""Traditional Chinese as the site writes it: "2026年12月1日 14:05", "12月1日" (no zero before the day or month)."""
+DATE_FORMAT = "Y年n月j日"
+TIME_FORMAT = "H:i"
+DATETIME_FORMAT = "Y年n月j日 H:i"
+MONTH_DAY_FORMAT = "n月j日"
