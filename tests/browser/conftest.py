@@ -10,6 +10,11 @@ pytest-django's test database. Typical use:
 
     def test_two_players(new_context):
         alice, bob = new_context().new_page(), new_context().new_page()   # separate cookies and sessions
+
+    def test_signed_up_players(signed_up):
+        mia, leo = signed_up(("mia", "Mia"), ("leo", "Leo"))              # each signed up in a context of their own
+
+Helpers that wait for what they need live in tables.py (match pages) and visitors.py (accounts, pads, history).
 """
 
 import os
@@ -218,11 +223,33 @@ def new_context(browser, live_server_url):
         context.close()
 
 
-@pytest.fixture
-def page(new_context):
-    """A page in a fresh context. `page.console_errors` collects console errors (CSP violations included)."""
-    page = new_context().new_page()
+def watch_errors(page):
+    """Collect the page's console errors (CSP violations and failed loads included) and uncaught exceptions in
+    `page.console_errors`; the page is returned."""
     page.console_errors = []
     page.on("console", lambda message: message.type == "error" and page.console_errors.append(message.text))
     page.on("pageerror", lambda error: page.console_errors.append(str(error)))
     return page
+
+
+@pytest.fixture
+def page(new_context):
+    """A page in a fresh context. `page.console_errors` collects console errors (CSP violations included)."""
+    return watch_errors(new_context().new_page())
+
+
+@pytest.fixture
+def signed_up(new_context):
+    """Sign up players, each in a browser context (cookies, session) of their own, and give their pages, each
+    watched for errors: `mia, leo = signed_up(("mia", "Mia"), ("leo", "Leo"))`."""
+    from tests.browser.visitors import sign_up
+
+    def make(*players: tuple[str, str]):
+        pages = []
+        for username, display_name in players:
+            page = watch_errors(new_context().new_page())
+            sign_up(page, username, display_name)
+            pages.append(page)
+        return pages
+
+    return make
