@@ -11,7 +11,16 @@ from tests.browser.visitors import PASSWORD, sign_up
 
 pytestmark = pytest.mark.browser
 
-IMAGE_LOADED = "img => img.complete && img.naturalWidth"
+# An image the browser has loaded, of this width and height (any size when none is given).
+IMAGE_LOADED = """([selector, size]) => {
+  const img = document.querySelector(selector);
+  return Boolean(img && img.complete && img.naturalWidth
+                 && (size === null || (img.naturalWidth === size && img.naturalHeight === size)));
+}"""
+
+
+def wait_for_image(page, selector: str, size: int | None = None) -> None:
+    page.wait_for_function(IMAGE_LOADED, arg=[selector, size])
 
 
 def photo() -> bytes:
@@ -36,7 +45,7 @@ def test_sign_up_upload_avatar_and_see_it(page, live_server_url):
     # Before any upload: the initials avatar (an SVG from the server) shows.
     large = page.locator("main img.avatar-large")
     expect(large).to_have_attribute("src", re.compile(r"/players/tabby/avatar\.svg\?v=TC$"))
-    page.wait_for_function(f"({IMAGE_LOADED})(document.querySelector('main img.avatar-large'))")
+    wait_for_image(page, "main img.avatar-large")
 
     page.click("text=Edit profile")
     page.wait_for_url("**/players/tabby/edit/")
@@ -49,14 +58,11 @@ def test_sign_up_upload_avatar_and_see_it(page, live_server_url):
 
     expect(large).to_have_attribute("src", re.compile(r"^/media/avatars/tabby-[0-9a-f]{8}-256\.(webp|png)$"))
     src = large.get_attribute("src")
-    page.wait_for_function(f"({IMAGE_LOADED})(document.querySelector('main img.avatar-large'))")
-    assert large.evaluate("img => img.naturalWidth") == 256
-    assert large.evaluate("img => img.naturalHeight") == 256
+    wait_for_image(page, "main img.avatar-large", 256)
 
     small = page.locator(".nav-account img.avatar-small")
     expect(small).to_have_attribute("src", re.compile(r"^/media/avatars/tabby-[0-9a-f]{8}-64\.(webp|png)$"))
-    page.wait_for_function(f"({IMAGE_LOADED})(document.querySelector('.nav-account img.avatar-small'))")
-    assert small.evaluate("img => img.naturalWidth") == 64
+    wait_for_image(page, ".nav-account img.avatar-small", 64)
 
     stored = page.request.get(f"{live_server_url}{src}").body()
     assert b"SecretCam" not in stored and b"Exif" not in stored
