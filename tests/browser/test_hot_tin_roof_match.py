@@ -14,7 +14,7 @@ from tests.browser.tables import create_match, version, wait_for_version
 
 pytestmark = pytest.mark.browser
 
-GAME_SECONDS = 240
+GAME_SECONDS = 420  # a bound for a stuck game, not a wait: a loaded machine takes 2 s or more a move
 CLICK_MS = 3000
 SHOTS = Path("/tmp")
 TURN_OR_END = re.compile("Your move|The match is over")

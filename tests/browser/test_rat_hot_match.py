@@ -11,7 +11,7 @@ from tests.browser.tables import version, wait_for_version
 
 pytestmark = pytest.mark.browser
 
-GAME_SECONDS = 150
+GAME_SECONDS = 300  # a bound for a stuck game, not a wait: a loaded machine takes 2 s or more a move
 CLICK_MS = 3000
 TURN_OR_END = re.compile("Your move|The match is over")
 SPOT = re.compile(r"^(.+); at column (-?\d+), row (-?\d+), facing (east|south|west|north); scores (.+)$")
@@ -23,6 +23,8 @@ def status(page) -> str:
 
 def place_a_strip(page, turn: int) -> dict:
     """Choose a strip, a facing and the spot that scores most for red; place it. The chosen spot's words."""
+    # The page's script takes a redrawn table in when htmx settles it, a moment after it shows.
+    expect(page.locator("#table .rh[data-ready]"), "the table's script is ready").to_have_count(1)
     form = page.locator("#table form.rh-play")
     strips = form.locator('input[name="rh-strip"]')
     options = form.locator("select.rh-spot option")
