@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 from tests.browser.tables import act, create_match, join_by_invitation, throw_away_the_draw, wait_for_version
 
 pytestmark = pytest.mark.browser
-RECONNECT_MS = 30_000  # htmx's websocket extension retries with a growing delay
+RECONNECT_MS = 90_000  # htmx's websocket extension retries after up to 2^n s (n <= 6): up to 64 s after a long restart
 
 
 def test_a_server_restart_loses_nothing(signed_up, browser_server):
