@@ -46,7 +46,11 @@ LAUNCH_ARGS = [
 # PostgreSQL server never drop each other's.
 BROWSER_DATABASE = urlsplit(os.environ.get("DATABASE_URL", "")).path.lstrip("/") + "_browser"
 STARTUP_SECONDS = 60
-DEFAULT_TIMEOUT_MS = 15_000
+# How long a wait may last before it fails: an action's, `wait_for`'s, and `expect`'s (whose own default is 5 s).
+# Generous, since they cost nothing when what they wait for comes: on a loaded machine (docs/browser-tests.md,
+# "Under load") a sign-up's password hashing or a move's round trip takes many seconds, and a page load more.
+DEFAULT_TIMEOUT_MS = 30_000
+NAVIGATION_TIMEOUT_MS = 60_000
 
 
 @dataclass
@@ -199,8 +203,9 @@ def browser():
     """One headless Chromium for the whole session (each test gets its own context, so its own cookies)."""
     if not Path(CHROMIUM).exists():
         pytest.skip(f"Chromium not found at {CHROMIUM}")
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
 
+    expect.set_options(timeout=DEFAULT_TIMEOUT_MS)
     with sync_playwright() as playwright:
         chromium = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=LAUNCH_ARGS)
         yield chromium
@@ -215,6 +220,7 @@ def new_context(browser, live_server_url):
     def make(**options):
         context = browser.new_context(base_url=live_server_url, **options)
         context.set_default_timeout(DEFAULT_TIMEOUT_MS)
+        context.set_default_navigation_timeout(NAVIGATION_TIMEOUT_MS)
         contexts.append(context)
         return context
 

@@ -14,7 +14,7 @@ pytestmark = pytest.mark.browser
 
 GAME_SECONDS = 300  # a bound for a stuck game, not a wait: a loaded machine took 73 s for 42 moves
 CLICK_MS = 2000  # a click a push made stale is given up soon, and the table looked at again
-ANSWER_MS = 15_000  # a move's answer is waited for as long as the page's own waits (a loaded machine is slow)
+ANSWER_MS = 30_000  # a move's answer is waited for as long as the page's own waits (a loaded machine is slow)
 # The player fills the short columns first (5, then 1, then 3) so that the game ends sooner.
 COLUMN_PREFERENCE = (5, 1, 3, 2, 4)
 

@@ -33,7 +33,7 @@ def posted(page, do) -> None:
     before = version(page)
     with page.expect_response(lambda r: r.request.method == "POST" and "/move/" in r.url, timeout=CLICK_MS * 2):
         do()
-    wait_for_version(page, before + 1, seconds=10)
+    wait_for_version(page, before + 1)
 
 
 def partner_patio(page, key: str) -> str:

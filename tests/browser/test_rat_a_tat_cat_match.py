@@ -75,6 +75,6 @@ def test_a_bot_answers_live(signed_up):
     expect(mia.locator(".table-status")).to_contain_text("Your move")
     latest = play_a_turn(mia, knock=True)
     # The bot memorised its peek and takes its one last turn on the server; the page shows the end on its own.
-    expect(mia.locator(".table-status")).to_contain_text("The match is over", timeout=30_000)
+    expect(mia.locator(".table-status")).to_contain_text("The match is over", timeout=60_000)
     wait_for_version(mia, latest + 1)
     expect(mia.locator(".match-log")).to_contain_text("Good bot")
