@@ -46,11 +46,11 @@ LAUNCH_ARGS = [
 # PostgreSQL server never drop each other's.
 BROWSER_DATABASE = urlsplit(os.environ.get("DATABASE_URL", "")).path.lstrip("/") + "_browser"
 STARTUP_SECONDS = 60
-# How long a wait may last before it fails: an action's, `wait_for`'s, and `expect`'s (whose own default is 5 s).
-# Generous, since they cost nothing when what they wait for comes: on a loaded machine (docs/browser-tests.md,
-# "Under load") a sign-up's password hashing or a move's round trip takes many seconds, and a page load more.
-DEFAULT_TIMEOUT_MS = 30_000
-NAVIGATION_TIMEOUT_MS = 60_000
+# How long a wait may last before it fails: an action's (a click that loads a page waits for it), a navigation's,
+# `wait_for`'s, and `expect`'s (whose own default is 5 s). Generous, since it costs nothing when what is waited for
+# comes: on a loaded machine (docs/browser-tests.md, "Under load") a sign-up's click waited more than 15 s for the
+# password hashing behind it.
+DEFAULT_TIMEOUT_MS = 60_000
 
 
 @dataclass
@@ -220,7 +220,6 @@ def new_context(browser, live_server_url):
     def make(**options):
         context = browser.new_context(base_url=live_server_url, **options)
         context.set_default_timeout(DEFAULT_TIMEOUT_MS)
-        context.set_default_navigation_timeout(NAVIGATION_TIMEOUT_MS)
         contexts.append(context)
         return context
 

@@ -18,7 +18,7 @@ def version(page) -> int:
     return int(page.locator("#table").get_attribute("data-version"))
 
 
-def wait_for_version(page, at_least: int, seconds: float = 30) -> None:
+def wait_for_version(page, at_least: int, seconds: float = 60) -> None:
     """Wait until the page shows the table at this version or a later one (a push or the answer to a move)."""
     page.wait_for_function("least => Number(document.querySelector('#table')?.dataset.version) >= least",
                            arg=at_least, timeout=seconds * 1000)
