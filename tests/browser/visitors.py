@@ -46,6 +46,8 @@ def open_pad(page, game_name: str, slug: str) -> None:
 
 def save_the_game(page, game_name: str) -> str:
     """Save the pad, wait for the record's page and its message; the record's path ("/history/12/")."""
+    # As a player would, wait for the totals of what was typed: a preview on its way would be cut short.
+    expect(page.locator("form.record-form.htmx-request")).to_have_count(0)
     page.click("button:text('Save the game')")
     page.wait_for_url(re.compile(r"/history/\d+/$"))
     expect(page.locator(".messages")).to_contain_text(f"The game of {game_name} is recorded.")
