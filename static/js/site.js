@@ -6,3 +6,16 @@ document.addEventListener("click", (event) => {
     copy.textContent = copy.dataset.copied || "Copied";  // data-copied: the word in the page's language
   }
 });
+
+// A form on its way to the server (a real submit: the next page loads) sends no more live previews (the score
+// pads' totals, hx-trigger with a delay): the browser would cut such a request short as the page goes, and htmx
+// reports every request cut short as an error. Forms htmx sends itself are not real submits (it prevents them).
+document.addEventListener("submit", (event) => {
+  if (!event.defaultPrevented) event.target.dataset.submitting = "true";
+});
+document.addEventListener("htmx:beforeRequest", (event) => {
+  if (event.detail.elt.closest?.("form[data-submitting]")) event.preventDefault();
+});
+window.addEventListener("pageshow", () => {  // a page shown again from the back-forward cache may preview again
+  document.querySelectorAll("form[data-submitting]").forEach((form) => delete form.dataset.submitting);
+});

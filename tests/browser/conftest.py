@@ -10,6 +10,11 @@ pytest-django's test database. Typical use:
 
     def test_two_players(new_context):
         alice, bob = new_context().new_page(), new_context().new_page()   # separate cookies and sessions
+
+    def test_signed_up_players(signed_up):
+        mia, leo = signed_up(("mia", "Mia"), ("leo", "Leo"))              # each signed up in a context of their own
+
+Helpers that wait for what they need live in tables.py (match pages) and visitors.py (accounts, pads, history).
 """
 
 import os
@@ -41,7 +46,11 @@ LAUNCH_ARGS = [
 # PostgreSQL server never drop each other's.
 BROWSER_DATABASE = urlsplit(os.environ.get("DATABASE_URL", "")).path.lstrip("/") + "_browser"
 STARTUP_SECONDS = 60
-DEFAULT_TIMEOUT_MS = 15_000
+# How long a wait may last before it fails: an action's (a click that loads a page waits for it), a navigation's,
+# `wait_for`'s, and `expect`'s (whose own default is 5 s). Generous, since it costs nothing when what is waited for
+# comes: on a loaded machine (docs/browser-tests.md, "Under load") a sign-up's click waited more than 15 s for the
+# password hashing behind it.
+DEFAULT_TIMEOUT_MS = 60_000
 
 
 @dataclass
@@ -194,8 +203,9 @@ def browser():
     """One headless Chromium for the whole session (each test gets its own context, so its own cookies)."""
     if not Path(CHROMIUM).exists():
         pytest.skip(f"Chromium not found at {CHROMIUM}")
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
 
+    expect.set_options(timeout=DEFAULT_TIMEOUT_MS)
     with sync_playwright() as playwright:
         chromium = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=LAUNCH_ARGS)
         yield chromium
@@ -218,11 +228,33 @@ def new_context(browser, live_server_url):
         context.close()
 
 
-@pytest.fixture
-def page(new_context):
-    """A page in a fresh context. `page.console_errors` collects console errors (CSP violations included)."""
-    page = new_context().new_page()
+def watch_errors(page):
+    """Collect the page's console errors (CSP violations and failed loads included) and uncaught exceptions in
+    `page.console_errors`; the page is returned."""
     page.console_errors = []
     page.on("console", lambda message: message.type == "error" and page.console_errors.append(message.text))
     page.on("pageerror", lambda error: page.console_errors.append(str(error)))
     return page
+
+
+@pytest.fixture
+def page(new_context):
+    """A page in a fresh context. `page.console_errors` collects console errors (CSP violations included)."""
+    return watch_errors(new_context().new_page())
+
+
+@pytest.fixture
+def signed_up(new_context):
+    """Sign up players, each in a browser context (cookies, session) of their own, and give their pages, each
+    watched for errors: `mia, leo = signed_up(("mia", "Mia"), ("leo", "Leo"))`."""
+    from tests.browser.visitors import sign_up
+
+    def make(*players: tuple[str, str]):
+        pages = []
+        for username, display_name in players:
+            page = watch_errors(new_context().new_page())
+            sign_up(page, username, display_name)
+            pages.append(page)
+        return pages
+
+    return make

@@ -10,8 +10,8 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.tables import act, create_match, join_by_invitation
-from tests.browser.test_record_hot_tin_roof import PAD, TRIGGER_SEAT, fill_pad, squeezed, stats_line
-from tests.browser.test_signup import PASSWORD, sign_up
+from tests.browser.test_record_hot_tin_roof import PAD, TRIGGER_SEAT, fill_pad, stats_line
+from tests.browser.visitors import expect_rows, fill_sign_up, save_the_game
 
 pytestmark = pytest.mark.browser
 
@@ -24,17 +24,14 @@ def match_number(page) -> int:
     return int(re.search(r"/matches/(\d+)/", page.url).group(1))
 
 
-def fill_sign_up(page, username: str) -> None:
-    page.fill("#id_username", username)
-    page.fill("#id_email", f"{username}@example.com")
-    page.fill("#id_password1", PASSWORD)
-    page.fill("#id_password2", PASSWORD)
-    page.click("button:text('Create my account')")
+def starts_with(text: str) -> re.Pattern:
+    """A row's text (cells apart by white space) that begins with these words."""
+    return re.compile(r"^\s*" + r"\s+".join(map(re.escape, text.split())))
 
 
-def test_a_friend_without_an_account_signs_up_from_the_invitation_and_sits_down(new_context):
-    mia, friend = new_context().new_page(), new_context().new_page()
-    sign_up(mia, "nightmia", "Mia")
+def test_a_friend_without_an_account_signs_up_from_the_invitation_and_sits_down(new_context, signed_up):
+    (mia,) = signed_up(("nightmia", "Mia"))
+    friend = new_context().new_page()
     create_match(mia, "rat_a_tat_cat", ["me", "invite"], rounds=1)
     number, match_path = match_number(mia), path_of(mia)
 
@@ -49,17 +46,16 @@ def test_a_friend_without_an_account_signs_up_from_the_invitation_and_sits_down(
 
     # Straight into the seat: the match starts, and Mia's page sees it without a reload.
     friend.wait_for_url(f"**{match_path}")
-    assert f"You have a seat at Rat-a-Tat Cat #{number}" in friend.locator(".messages").inner_text()
-    friend.locator(".table-status", has_text="It is Mia's turn").wait_for()
-    mia.locator(".table-status", has_text="Your move").wait_for()
-    assert "nightpip" in mia.locator("#table").inner_text()
+    expect(friend.locator(".messages")).to_contain_text(f"You have a seat at Rat-a-Tat Cat #{number}")
+    expect(friend.locator(".table-status")).to_contain_text("It is Mia's turn")
+    expect(mia.locator(".table-status")).to_contain_text("Your move")
+    expect(mia.locator("#table")).to_contain_text("nightpip")
 
 
-def test_a_friend_who_forgot_the_password_ends_in_the_seat(new_context, browser_server):
-    mia, leo = new_context().new_page(), new_context().new_page()
-    sign_up(mia, "resetmia", "Mia")
-    sign_up(leo, "resetleo", "Leo")
+def test_a_friend_who_forgot_the_password_ends_in_the_seat(new_context, signed_up, browser_server):
+    mia, leo = signed_up(("resetmia", "Mia"), ("resetleo", "Leo"))
     leo.click("button:text('Log out')")
+    expect(leo.locator(".nav-account").get_by_text("Log in")).to_be_visible()
     create_match(mia, "rat_a_tat_cat", ["me", "invite"], rounds=1)
     number, match_path = match_number(mia), path_of(mia)
 
@@ -83,55 +79,51 @@ def test_a_friend_who_forgot_the_password_ends_in_the_seat(new_context, browser_
     mail_tab.fill("#id_new_password2", "a-new-secret-for-leo-9")
     mail_tab.click("button:text('Set my new password')")
     mail_tab.wait_for_url(f"**{match_path}")
-    mail_tab.locator(".table-status", has_text="It is Mia's turn").wait_for()
-    mia.locator(".table-status", has_text="Your move").wait_for()
+    expect(mail_tab.locator(".table-status")).to_contain_text("It is Mia's turn")
+    expect(mia.locator(".table-status")).to_contain_text("Your move")
 
 
-def test_a_player_resigns_the_match_ends_winner_first_and_leaves_the_lists(new_context):
-    mia, leo = new_context().new_page(), new_context().new_page()
-    sign_up(mia, "resignmia", "Mia")
-    sign_up(leo, "resignleo", "Leo")
+def test_a_player_resigns_the_match_ends_winner_first_and_leaves_the_lists(signed_up):
+    mia, leo = signed_up(("resignmia", "Mia"), ("resignleo", "Leo"))
     create_match(mia, "rat_a_tat_cat", ["me", "invite"], rounds=1)
     join_by_invitation(mia, leo)
     number = match_number(mia)
-    mia.locator(".table-status", has_text="Your move").wait_for()
+    expect(mia.locator(".table-status")).to_contain_text("Your move")
 
     # The lists say which match it is, since when, and whose turn (both look at their cards at once).
     leo.goto("/play/")
     row = leo.locator(f'#my-matches li[data-match="{number}"]')
     expect(row).to_have_count(1)
-    text = squeezed(row.inner_text())
-    assert f"Rat-a-Tat Cat #{number}" in text and "started" in text and "Your turn" in text
+    for words in (f"Rat-a-Tat Cat #{number}", "started", "Your turn"):
+        expect(row).to_contain_text(words)
     leo.go_back()
-    leo.locator("#live-status", has_text="Live").wait_for()
+    expect(leo.locator("#live-status")).to_have_text("Live")
 
     leo.click("summary:text('Leave the match')")
     leo.click("button:text('Resign')")
     for page in (leo, mia):  # Mia's page learns it live
         expect(page.locator(".match-ended")).to_contain_text("Leo resigned")
-        page.locator(".table-status", has_text="The match is over").wait_for()
+        expect(page.locator(".table-status")).to_contain_text("The match is over")
         rows = page.locator(".result table tbody tr")
-        assert squeezed(rows.nth(0).inner_text()).startswith("1 Mia")  # the winner first, though Leo sat second
-        assert squeezed(rows.nth(1).inner_text()).startswith("2 Leo")
+        expect(rows).to_have_count(2)
+        # The winner first, though Leo sat second.
+        expect(rows).to_have_text([starts_with("1 Mia"), starts_with("2 Leo")], use_inner_text=True)
 
     for page in (mia, leo):
         page.goto("/play/")
         expect(page.locator(f'#my-matches li[data-match="{number}"]')).to_have_count(0)
     mia.goto("/history/?player=resignleo")
-    line = squeezed(mia.locator("table.records tbody tr").first.inner_text())
-    assert "Mia (" in line and line.index("Mia (") < line.index("Leo (")
+    expect(mia.locator("table.records tbody tr").first).to_contain_text(re.compile(r"Mia \(.*Leo \(", re.S))
 
 
-def test_the_others_claim_a_match_whose_player_stays_away(new_context, manage):
-    mia, leo = new_context().new_page(), new_context().new_page()
-    sign_up(mia, "awaymia", "Mia")
-    sign_up(leo, "awayleo", "Leo")
+def test_the_others_claim_a_match_whose_player_stays_away(signed_up, manage):
+    mia, leo = signed_up(("awaymia", "Mia"), ("awayleo", "Leo"))
     create_match(mia, "rat_a_tat_cat", ["me", "invite"], rounds=1)
     join_by_invitation(mia, leo)
     number = match_number(mia)
-    leo.locator(".table-status", has_text="It is Mia's turn").wait_for()
+    expect(leo.locator(".table-status")).to_contain_text("It is Mia's turn")
     act(leo, "Memorised")
-    assert leo.locator("button", has_text="Claim the match").count() == 0
+    expect(leo.locator("button", has_text="Claim the match")).to_have_count(0)
 
     # Mia never looks at her cards; a day and more goes by (the host's default choice: a day).
     manage("shell", "-c", "from datetime import timedelta; from django.utils import timezone; "
@@ -141,26 +133,23 @@ def test_the_others_claim_a_match_whose_player_stays_away(new_context, manage):
     expect(leo.locator(".claim")).to_contain_text("Mia has not moved for a day")
     leo.click("button:text('Claim the match')")
     expect(leo.locator(".match-ended")).to_contain_text("Mia stopped playing")
-    rows = leo.locator(".result table tbody tr")
-    assert squeezed(rows.nth(0).inner_text()).startswith("1 Leo")
+    expect(leo.locator(".result table tbody tr").first).to_have_text(starts_with("1 Leo"), use_inner_text=True)
     expect(mia.locator(".match-ended")).to_contain_text("scored as abandoned by Mia")
     leo.goto("/play/")
     expect(leo.locator(f'#my-matches li[data-match="{number}"]')).to_have_count(0)
 
 
-def test_the_host_cancels_a_match_before_it_starts(new_context):
-    mia, leo = new_context().new_page(), new_context().new_page()
-    sign_up(mia, "cancelmia", "Mia")
-    sign_up(leo, "cancelleo", "Leo")
+def test_the_host_cancels_a_match_before_it_starts(signed_up):
+    mia, leo = signed_up(("cancelmia", "Mia"), ("cancelleo", "Leo"))
     create_match(mia, "rat_a_tat_cat", ["me", "invite"], rounds=1)
     number, invite = match_number(mia), mia.locator("#invite-link").input_value()
     leo.goto(f"/matches/{number}/")
-    leo.locator("#live-status", has_text="Live").wait_for()
+    expect(leo.locator("#live-status")).to_have_text("Live")
     expect(leo.locator("#table")).to_contain_text("Waiting for players")
 
     mia.click("button:text('Cancel this match')")
     mia.wait_for_url("**/play/")
-    assert f"Match #{number} is cancelled." in mia.locator(".messages").inner_text()
+    expect(mia.locator(".messages")).to_contain_text(f"Match #{number} is cancelled.")
     expect(mia.locator(f'#my-matches li[data-match="{number}"]')).to_have_count(0)
     expect(leo.locator("#table")).to_contain_text("This match was cancelled")  # live
     leo.goto(invite)
@@ -168,10 +157,8 @@ def test_the_host_cancels_a_match_before_it_starts(new_context):
     expect(leo.locator("button:text('Take a seat')")).to_have_count(0)
 
 
-def test_a_table_game_waits_for_the_other_players_confirmation_by_qr_code(new_context, page):
-    bob = new_context().new_page()
-    sign_up(bob, "qrbob", "Bob")
-    sign_up(page, "qrrita", "Rita")
+def test_a_table_game_waits_for_the_other_players_confirmation_by_qr_code(signed_up):
+    bob, page = signed_up(("qrbob", "Bob"), ("qrrita", "Rita"))
     page.goto("/record/hot_tin_roof/")
     page.select_option('select[name="seat-0-player"]', "qrrita")
     page.select_option('select[name="seat-1-player"]', "qrbob")
@@ -179,20 +166,18 @@ def test_a_table_game_waits_for_the_other_players_confirmation_by_qr_code(new_co
     for seat, numbers in enumerate(PAD):
         fill_pad(page, seat, numbers)
     page.check(f'input[name="trigger_seat"][value="{TRIGGER_SEAT}"]')
-    page.click("button:text('Save the game')")
-    page.wait_for_url(re.compile(r"/history/\d+/$"))
-    record_path = path_of(page)
+    record_path = save_the_game(page, "Hot Tin Roof")
 
     # Winner first (Bob won the tie from seat 2), and Bob's seat waits for him; a QR code for him alone.
-    rows = page.locator("main table.result tbody tr")
-    assert [squeezed(rows.nth(i).inner_text()) for i in range(3)] == [
-        "1 2 Bob awaiting confirmation 82", "2 1 Rita 82", "3 3 Aunt Mabel 27"]
+    expect_rows(page.locator("main table.result tbody tr"),
+                ["1 2 Bob awaiting confirmation 82", "2 1 Rita 82", "3 3 Aunt Mabel 27"])
     codes = page.locator(".confirm-code")
     expect(codes).to_have_count(1)
     expect(codes.first).to_contain_text("Bob")
-    assert codes.first.locator("svg path").count() == 1 and codes.first.locator("svg").get_attribute("width")
+    expect(codes.first.locator("svg path")).to_have_count(1)
+    expect(codes.first.locator("svg")).to_have_attribute("width", re.compile(r"\d"))
+    expect(codes.first.locator("a")).to_have_attribute("href", re.compile(re.escape(f"{record_path}confirm/1/") + "$"))
     link = codes.first.locator("a").get_attribute("href")
-    assert link.endswith(f"{record_path}confirm/1/")
 
     # Until he confirms, it is on Bob's page to answer, and in none of his statistics.
     bob.goto("/players/qrbob/")
@@ -205,7 +190,7 @@ def test_a_table_game_waits_for_the_other_players_confirmation_by_qr_code(new_co
     expect(bob.locator(".confirm-state")).to_contain_text("awaiting confirmation")
     bob.click("button:text('Confirm this result')")
     bob.wait_for_url(f"**{record_path}")
-    assert "now counts in your statistics" in bob.locator(".messages").inner_text()
+    expect(bob.locator(".messages")).to_contain_text("now counts in your statistics")
     bob.goto("/players/qrbob/")
     expect(bob.locator("#awaiting")).to_have_count(0)
     cells = stats_line(bob).locator("td")

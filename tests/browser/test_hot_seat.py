@@ -4,16 +4,14 @@ hides the previous player's cards until the next player says they hold the devic
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.tables import act, create_match, version, wait_for_version
-from tests.browser.test_signup import sign_up
+from tests.browser.tables import act, create_match, throw_away_the_draw, version
 
 pytestmark = pytest.mark.browser
 SHOWN = "#table .ratc-row.mine .cards .card:not(.back)"
 
 
-def test_the_device_is_passed_between_local_players(new_context):
-    page = new_context().new_page()
-    sign_up(page, "ann", "Ann")
+def test_the_device_is_passed_between_local_players(signed_up):
+    (page,) = signed_up(("ann", "Ann"))
     create_match(page, "rat_a_tat_cat", ["me", "local"], names={1: "Ben"}, rounds=1)
 
     expect(page.locator("#table .handover")).to_contain_text("Pass the device to Ann")
@@ -23,14 +21,11 @@ def test_the_device_is_passed_between_local_players(new_context):
     expect(page.locator(SHOWN), "Ann's opening peek: her two outer cards").to_have_count(2)
 
     act(page, "Draw a card")
-    while page.locator("#table button", has_text="Discard it").count() or page.locator(
-            "#table button", has_text="Don't use it").count():
-        act(page, "Discard it" if page.locator("#table button", has_text="Discard it").count() else "Don't use it")
+    throw_away_the_draw(page)
     before = version(page)
     page.locator("#table button", has_text="End turn").click()
     expect(page.locator("#table .handover")).to_contain_text("Pass the device to Ben")
-    wait_for_version(page, before + 1)
-    assert version(page) == before + 1
+    expect(page.locator("#table"), "the turn passed: one move on").to_have_attribute("data-version", str(before + 1))
     expect(page.locator("#table .ratc"), "Ann's cards are hidden while the device changes hands").to_have_count(0)
 
     page.click("text=I am Ben: show my table")

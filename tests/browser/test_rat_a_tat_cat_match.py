@@ -4,13 +4,12 @@ each seeing the other's moves arrive live, and the finished match lands in both 
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.tables import act, create_match, join_by_invitation, version, wait_for_version
-from tests.browser.test_signup import sign_up
+from tests.browser.tables import act, create_match, join_by_invitation, memorise, throw_away_the_draw, wait_for_version
 
 pytestmark = pytest.mark.browser
 
 
-def visible(page, label: str) -> bool:
+def offered(page, label: str) -> bool:
     """Whether the table offers this move now (asked of a table that answered the page's last move)."""
     return page.locator("#table button", has_text=label).count() > 0
 
@@ -18,21 +17,18 @@ def visible(page, label: str) -> bool:
 def play_a_turn(page, knock: bool) -> int:
     """Draw and throw the card away (drawing again after a Draw 2), then knock or end the turn if asked."""
     page.locator("#table button", has_text="Draw a card").wait_for()
-    if visible(page, "Memorised"):
-        act(page, "Memorised")
-    latest = act(page, "Draw a card")
+    if offered(page, "Memorised"):
+        memorise(page)
     # act() returns once the page shows the table that answers the move: what it offers next is there to read.
-    while visible(page, "Discard it") or visible(page, "Don't use it"):
-        latest = act(page, "Discard it" if visible(page, "Discard it") else "Don't use it")
-    if visible(page, "Knock"):
+    latest = act(page, "Draw a card")
+    latest = throw_away_the_draw(page) or latest
+    if offered(page, "Knock"):
         latest = act(page, "Knock: Rat-a-tat cat!" if knock else "End turn")
     return latest
 
 
-def test_two_players_play_a_round_live(new_context):
-    mia, leo = new_context().new_page(), new_context().new_page()
-    sign_up(mia, "mia", "Mia")
-    sign_up(leo, "leo", "Leo")
+def test_two_players_play_a_round_live(signed_up):
+    mia, leo = signed_up(("mia", "Mia"), ("leo", "Leo"))
 
     create_match(mia, "rat_a_tat_cat", ["me", "invite"], rounds=1)
     join_by_invitation(mia, leo)
@@ -72,14 +68,13 @@ def test_two_players_play_a_round_live(new_context):
         expect(page.locator("main")).to_contain_text("Rat-a-Tat Cat")
 
 
-def test_a_bot_answers_live(new_context):
+def test_a_bot_answers_live(signed_up):
     """Against a bot: its moves arrive by themselves after the human's, and the match ends without a reload."""
-    mia = new_context().new_page()
-    sign_up(mia, "mia2", "Mia")
+    (mia,) = signed_up(("mia2", "Mia"))
     create_match(mia, "rat_a_tat_cat", ["me", "bot:good"], rounds=1)
     expect(mia.locator(".table-status")).to_contain_text("Your move")
     latest = play_a_turn(mia, knock=True)
     # The bot memorised its peek and takes its one last turn on the server; the page shows the end on its own.
-    expect(mia.locator(".table-status")).to_contain_text("The match is over", timeout=30_000)
-    assert version(mia) > latest
+    expect(mia.locator(".table-status")).to_contain_text("The match is over", timeout=60_000)
+    wait_for_version(mia, latest + 1)
     expect(mia.locator(".match-log")).to_contain_text("Good bot")

@@ -8,12 +8,12 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.tables import version, wait_for_version
-from tests.browser.test_signup import sign_up
 
 pytestmark = pytest.mark.browser
 
-GAME_SECONDS = 150
+GAME_SECONDS = 300  # a bound for a stuck game, not a wait: a loaded machine takes 2 s or more a move
 CLICK_MS = 3000
+TURN_OR_END = re.compile("Your move|The match is over")
 SPOT = re.compile(r"^(.+); at column (-?\d+), row (-?\d+), facing (east|south|west|north); scores (.+)$")
 
 
@@ -23,6 +23,8 @@ def status(page) -> str:
 
 def place_a_strip(page, turn: int) -> dict:
     """Choose a strip, a facing and the spot that scores most for red; place it. The chosen spot's words."""
+    # The page's script takes a redrawn table in when htmx settles it, a moment after it shows.
+    expect(page.locator("#table .rh[data-ready]"), "the table's script is ready").to_have_count(1)
     form = page.locator("#table form.rh-play")
     strips = form.locator('input[name="rh-strip"]')
     options = form.locator("select.rh-spot option")
@@ -54,12 +56,8 @@ def place_a_strip(page, turn: int) -> dict:
     return SPOT.match(label).groups()
 
 
-def test_a_player_plays_a_whole_game_against_the_good_bot(new_context):
-    page = new_context().new_page()
-    errors = []
-    page.on("console", lambda message: message.type == "error" and errors.append(message.text))
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    sign_up(page, "ratplayer", "Rita")
+def test_a_player_plays_a_whole_game_against_the_good_bot(signed_up):
+    (page,) = signed_up(("ratplayer", "Rita"))
 
     page.goto("/play/new/rat_hot/")
     page.select_option("#id_seat_0", "me")
@@ -81,8 +79,8 @@ def test_a_player_plays_a_whole_game_against_the_good_bot(new_context):
 
     # The keyboard reaches the rotation: Rotate (Enter) turns east to south, and the spots follow it.
     form = page.locator("#table form.rh-play")
-    first = form.locator("select.rh-spot option").nth(1).inner_text()
-    assert "facing east" in first
+    expect(form.locator("select.rh-spot option").nth(1), "the page's script lists the spots").to_contain_text(
+        "facing east")
     form.locator("button.rh-rotate").focus()
     page.keyboard.press("Enter")
     expect(form.locator('input[name="rh-dir"][value="S"]')).to_be_checked()
@@ -91,8 +89,9 @@ def test_a_player_plays_a_whole_game_against_the_good_bot(new_context):
     deadline, placed, turn = time.monotonic() + GAME_SECONDS, [], 0
     while "The match is over" not in status(page):
         assert time.monotonic() < deadline, "the game did not end in time"
+        expect(page.locator("#table .table-status")).to_contain_text(  # the bot's turn, as long as a game may last
+            TURN_OR_END, timeout=max(deadline - time.monotonic(), 1) * 1000)
         if "Your move" not in status(page) or not page.locator("#table form.rh-play").count():
-            page.wait_for_timeout(30)
             continue
         try:
             placed.append(place_a_strip(page, turn))
@@ -107,5 +106,6 @@ def test_a_player_plays_a_whole_game_against_the_good_bot(new_context):
     expect(page.locator(".result tbody tr")).to_have_count(2)
     expect(page.locator(".match-log")).to_contain_text("in the final tally")
     expect(page.locator(".match-log")).to_contain_text("The game is over")
-    assert page.locator("#table .rh-cells use").count() >= 3 + 21 * 2  # the table stays on the page
-    assert not errors, errors
+    # The table stays on the page: the start and every strip placed (21 by each player) at least.
+    expect(page.locator("#table .rh-cells use").nth(3 + 21 * 2 - 1)).to_be_attached()
+    assert not page.console_errors, page.console_errors

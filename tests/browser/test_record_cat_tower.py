@@ -2,12 +2,10 @@
 the totals update as the sheets fill (equal to the totals worked out by hand below), and saves the game, which
 then shows in the history."""
 
-import re
-
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.test_signup import sign_up
+from tests.browser.visitors import expect_rows, history_line, open_pad, save_the_game
 
 pytestmark = pytest.mark.browser
 
@@ -61,15 +59,10 @@ def fill_sheet(page, seat: int, sheet: dict) -> None:
     page.fill(f'input[name="s{seat}-crossed"]', str(sheet["crossed"]))
 
 
-def test_three_paper_sheets_are_copied_totalled_and_saved(new_context, page):
-    leo = new_context().new_page()
-    sign_up(leo, "towerleo", "Leo")
-    sign_up(page, "towermia", "Mia")
+def test_three_paper_sheets_are_copied_totalled_and_saved(signed_up):
+    leo, page = signed_up(("towerleo", "Leo"), ("towermia", "Mia"))
 
-    page.click("nav >> text=Record a game")
-    page.wait_for_url("**/record/")
-    page.click("text=Record Cat Tower")
-    page.wait_for_url("**/record/cat_tower/")
+    open_pad(page, "Cat Tower", "cat_tower")
     expect(page.locator(".ct-record-sheet")).to_have_count(3)
 
     page.fill("#id_played_on", "2026-11-28")
@@ -97,23 +90,18 @@ def test_three_paper_sheets_are_copied_totalled_and_saved(new_context, page):
     for seat in range(3):
         expect(page.locator(f"#sheet-problems-{seat}")).to_have_text("")
 
-    page.click("button:text('Save the game')")
-    page.wait_for_url(re.compile(r"/history/\d+/$"))
-    assert "The game of Cat Tower is recorded." in page.locator(".messages").inner_text()
-    rows = page.locator("main table.result tbody tr")
-    expect(rows).to_have_count(3)
+    record_url = save_the_game(page, "Cat Tower")
     # Leo is a registered player Mia recorded: his seat waits for his confirmation (scoring/confirmations.py).
-    assert [" ".join(rows.nth(i).inner_text().split()) for i in range(3)] == [
-        "1 1 Mia 55", "2 2 Leo awaiting confirmation 54", "3 3 Ada 30"]
-    record_url = page.url.removeprefix(page.url.split("/history/")[0])
+    expect_rows(page.locator("main table.result tbody tr"),
+                ["1 1 Mia 55", "2 2 Leo awaiting confirmation 54", "3 3 Ada 30"])
 
     # The game is in the history, with its three players and their scores; Leo sees it as well.
     for viewer in (page, leo):
         viewer.goto("/history/?game=cat_tower")
-        line = viewer.locator("table.records tbody tr", has=viewer.locator(f'a[href="{record_url}"]'))
+        line = history_line(viewer, record_url)
         expect(line).to_have_count(1)
-        text = " ".join(line.inner_text().split())
-        assert "Cat Tower table" in text
-        assert "Mia (55, winner); Leo (54, #2, awaiting confirmation); Ada (30, #3)" in text
+        expect(line).to_contain_text("Cat Tower table", use_inner_text=True)
+        expect(line).to_contain_text("Mia (55, winner); Leo (54, #2, awaiting confirmation); Ada (30, #3)",
+                                     use_inner_text=True)
 
     assert page.console_errors == []

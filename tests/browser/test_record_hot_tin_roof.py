@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.test_signup import sign_up
+from tests.browser.visitors import expect_rows, history_line, open_pad, save_the_game
 
 pytestmark = pytest.mark.browser
 
@@ -40,10 +40,6 @@ PLAYED_ON = date.today() - timedelta(days=3)
 RATING_TITLE = re.compile(r"Hot Tin Roof, .*: (-?\d+\.\d)$")
 
 
-def squeezed(text: str) -> str:
-    return " ".join(text.split())
-
-
 def fill_pad(page, seat: int, numbers: dict) -> None:
     for name, value in numbers.items():
         page.fill(f'input[name="s{seat}-{name}"]', str(value))
@@ -67,13 +63,10 @@ def shown_rating(page) -> float:
     return rating
 
 
-def test_hot_tin_roof_table_game_with_a_new_table_player(page):
-    sign_up(page, "rita", "Rita")
+def test_hot_tin_roof_table_game_with_a_new_table_player(signed_up):
+    (page,) = signed_up(("rita", "Rita"))
 
-    page.click("nav >> text=Record a game")
-    page.wait_for_url("**/record/")
-    page.click("text=Record Hot Tin Roof")
-    page.wait_for_url("**/record/hot_tin_roof/")
+    open_pad(page, "Hot Tin Roof", "hot_tin_roof")
     expect(page.locator('.seat-count button[aria-pressed="true"]')).to_have_text("3")
     expect(page.locator("fieldset.pad-seat")).to_have_count(3)
 
@@ -98,34 +91,27 @@ def test_hot_tin_roof_table_game_with_a_new_table_player(page):
 
     # The live totals: equal to the hand-computed ones, with the tie settled by the seat rule.
     expect(reason).to_have_count(0)
-    rows = page.locator("#record-totals table.record-result tbody tr")
-    expect(rows).to_have_count(3)
     for seat, score in enumerate(SCORES):
         expect(page.locator(f'#record-totals td[data-seat="{seat}"][data-category="total"]')).to_have_text(str(score))
-    assert [squeezed(rows.nth(i).inner_text()) for i in range(3)] == [
-        "Rita 42 40 82 #2", "Grandpa Joe 22 60 82 winner", "Aunt Mabel 7 20 27 #3"]
+    expect_rows(page.locator("#record-totals table.record-result tbody tr"),
+                ["Rita 42 40 82 #2", "Grandpa Joe 22 60 82 winner", "Aunt Mabel 7 20 27 #3"])
 
-    page.click("button:text('Save the game')")
-    page.wait_for_url(re.compile(r"/history/\d+/$"))
-    assert "The game of Hot Tin Roof is recorded." in page.locator(".messages").inner_text()
-    record_url = "/" + page.url.split("/", 3)[3]
+    record_url = save_the_game(page, "Hot Tin Roof")
     record_pk = int(record_url.strip("/").split("/")[-1])
-    result = page.locator("main table.result tbody tr")
-    expect(result).to_have_count(3)
-    assert [squeezed(result.nth(i).inner_text()) for i in range(3)] == [  # the winner first
-        "1 2 Grandpa Joe 82", "2 1 Rita 82", "3 3 Aunt Mabel 27"]
+    expect_rows(page.locator("main table.result tbody tr"),  # the winner first
+                ["1 2 Grandpa Joe 82", "2 1 Rita 82", "3 3 Aunt Mabel 27"])
     joe_url = page.locator("main table.result a", has_text="Grandpa Joe").get_attribute("href")
     joe_handle = re.fullmatch(r"/players/([\w-]+)/", joe_url).group(1)
 
     # The match is in the history, listing the players with their scores and places.
     page.click("nav >> text=History")
     page.wait_for_url("**/history/")
-    line = page.locator("table.records tbody tr", has=page.locator(f'a[href="{record_url}"]'))
+    line = history_line(page, record_url)
     expect(line).to_have_count(1)
-    text = squeezed(line.inner_text())
-    assert "Hot Tin Roof table" in text and f"{PLAYED_ON:%-d %b %Y}" in text
-    assert "Grandpa Joe (82, winner); Rita (82, #2); Aunt Mabel (27, #3)" in text
-    assert line.locator(f'a[href="{joe_url}"]').inner_text() == "Grandpa Joe"
+    for words in ("Hot Tin Roof table", f"{PLAYED_ON:%-d %b %Y}",
+                  "Grandpa Joe (82, winner); Rita (82, #2); Aunt Mabel (27, #3)"):
+        expect(line).to_contain_text(words, use_inner_text=True)
+    expect(line.locator(f'a[href="{joe_url}"]')).to_have_text("Grandpa Joe")
 
     # Rita's page: one Hot Tin Roof play, no win (she lost the tie), and a rating chart with the match's point.
     page.click(".nav-account >> text=Rita")
@@ -138,24 +124,22 @@ def test_hot_tin_roof_table_game_with_a_new_table_player(page):
     expect(cells.nth(4)).to_have_text("82")  # best
     rita_rating = shown_rating(page)
     history = page.locator("#history tbody tr")
-    expect(history).to_have_count(1)
-    assert squeezed(history.first.inner_text()) == f"{PLAYED_ON:%-d %b %Y} Hot Tin Roof At the table Rita 82 2nd"
-    assert history.first.locator("a").get_attribute("href") == record_url
-    assert page.locator(".table-players").get_by_text("Grandpa Joe").is_visible()
+    expect_rows(history, [f"{PLAYED_ON:%-d %b %Y} Hot Tin Roof At the table Rita 82 2nd"])
+    expect(history.first.locator("a")).to_have_attribute("href", record_url)
+    expect(page.locator(".table-players").get_by_text("Grandpa Joe")).to_be_visible()
 
     # The new table player's page exists, and lists the match: the win, and a rating above Rita's.
     page.goto(joe_url)
     expect(page.locator("h1")).to_have_text("Grandpa Joe")
-    assert "Table player added by Rita" in squeezed(page.locator(".profile-head").inner_text())
+    expect(page.locator(".profile-head")).to_contain_text("Table player added by Rita", use_inner_text=True)
     cells = stats_line(page).locator("td")
     expect(cells.nth(0)).to_have_text("1")
     expect(cells.nth(1)).to_have_text("1")
     expect(cells.nth(2)).to_have_text("100%")
     assert shown_rating(page) > rita_rating
     history = page.locator("#history tbody tr")
-    expect(history).to_have_count(1)
-    assert squeezed(history.first.inner_text()) == f"{PLAYED_ON:%-d %b %Y} Hot Tin Roof At the table Grandpa Joe 82 1st"
-    assert history.first.locator("a").get_attribute("href") == record_url
+    expect_rows(history, [f"{PLAYED_ON:%-d %b %Y} Hot Tin Roof At the table Grandpa Joe 82 1st"])
+    expect(history.first.locator("a")).to_have_attribute("href", record_url)
 
     # The record page: download the JSON record and check it.
     page.goto(record_url)

@@ -1,12 +1,11 @@
 """In real Chromium: a player copies the final-tally sheet of a Rat Hot game played with the real strips, sees the
 totals and the winner appear as it fills, is told next to the field what cannot be (all at once), corrects it,
 saves the game and finds it in the history."""
-import re
 
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.test_signup import sign_up
+from tests.browser.visitors import expect_rows, history_line, open_pad, save_the_game
 
 pytestmark = pytest.mark.browser
 
@@ -24,15 +23,10 @@ def field_block(page, name: str):
     return page.locator(".field", has=page.locator(f'input[name="{name}"]'))
 
 
-def test_a_final_tally_sheet_is_copied_totalled_and_saved(new_context, page):
-    leo = new_context().new_page()
-    sign_up(leo, "ratleo", "Leo")
-    sign_up(page, "ratmia", "Mia")
+def test_a_final_tally_sheet_is_copied_totalled_and_saved(signed_up):
+    leo, page = signed_up(("ratleo", "Leo"), ("ratmia", "Mia"))
 
-    page.click("nav >> text=Record a game")
-    page.wait_for_url("**/record/")
-    page.click("text=Record Rat Hot")
-    page.wait_for_url("**/record/rat_hot/")
+    open_pad(page, "Rat Hot", "rat_hot")
     page.fill("#id_played_on", "2026-11-29")
     page.select_option('select[name="seat-0-player"]', "ratmia")
     page.select_option('select[name="seat-1-player"]', "ratleo")
@@ -53,6 +47,7 @@ def test_a_final_tally_sheet_is_copied_totalled_and_saved(new_context, page):
     expect(page.locator("#record-totals .rh-problems")).to_contain_text("Mia: 3 groups of two at the end, but only 1")
     expect(page.locator("#record-totals .rh-problems")).to_contain_text("Leo: These groups need at least 49 spaces")
     expect(page.locator("#record-totals [data-winner]")).to_have_count(0)
+    expect(page.locator("form.record-form.htmx-request")).to_have_count(0)  # no preview on its way
     page.click("button:text('Save the game')")
     expect(field_block(page, "s0-pairs")).to_contain_text("3 groups of two at the end, but only 1 grey chip")
     expect(field_block(page, "s1-large")).to_contain_text("These groups need at least 49 spaces")
@@ -62,22 +57,16 @@ def test_a_final_tally_sheet_is_copied_totalled_and_saved(new_context, page):
     page.fill('input[name="s1-large"]', "2")
     page.fill('input[name="s1-yellow"]', "6")
     expect(cell(page, 0, "total")).to_have_text("32")
-    page.click("button:text('Save the game')")
-    page.wait_for_url(re.compile(r"/history/\d+/$"))
-    assert "The game of Rat Hot is recorded." in page.locator(".messages").inner_text()
-    rows = page.locator("main table.result tbody tr")
-    expect(rows).to_have_count(2)
-    shown = [" ".join(rows.nth(i).inner_text().split()) for i in range(2)]
-    assert shown[0] == "1 1 Mia 32"
+    record_url = save_the_game(page, "Rat Hot")
     # Leo did not record it: his result waits for his confirmation (and stays out of his statistics until then).
-    assert shown[1].startswith("2 2 Leo") and "awaiting confirmation" in shown[1] and shown[1].endswith(" 25")
-    breakdown = " ".join(page.locator("main table.breakdown").inner_text().split())
-    assert "21" in breakdown and "11" in breakdown and "32" in breakdown
-    record_url = page.url.removeprefix(page.url.split("/history/")[0])
+    expect_rows(page.locator("main table.result tbody tr"), ["1 1 Mia 32", "2 2 Leo awaiting confirmation 25"])
+    breakdown = page.locator("main table.breakdown")
+    for number in ("21", "11", "32"):
+        expect(breakdown).to_contain_text(number)
 
     for viewer in (page, leo):
         viewer.goto("/history/?game=rat_hot")
-        line = viewer.locator("table.records tbody tr", has=viewer.locator(f'a[href="{record_url}"]'))
+        line = history_line(viewer, record_url)
         expect(line).to_have_count(1)
-        assert "Mia (32, winner); Leo (25, #2, awaiting confirmation)" in " ".join(line.inner_text().split())
+        expect(line).to_contain_text("Mia (32, winner); Leo (25, #2, awaiting confirmation)", use_inner_text=True)
     assert page.console_errors == []

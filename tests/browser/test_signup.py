@@ -7,10 +7,20 @@ import pytest
 from PIL import Image
 from playwright.sync_api import expect
 
+from tests.browser.visitors import PASSWORD, sign_up
+
 pytestmark = pytest.mark.browser
 
-PASSWORD = "whiskers-and-sardines-42"
-IMAGE_LOADED = "img => img.complete && img.naturalWidth"
+# An image the browser has loaded, of this width and height (any size when none is given).
+IMAGE_LOADED = """([selector, size]) => {
+  const img = document.querySelector(selector);
+  return Boolean(img && img.complete && img.naturalWidth
+                 && (size === null || (img.naturalWidth === size && img.naturalHeight === size)));
+}"""
+
+
+def wait_for_image(page, selector: str, size: int | None = None) -> None:
+    page.wait_for_function(IMAGE_LOADED, arg=[selector, size])
 
 
 def photo() -> bytes:
@@ -23,25 +33,6 @@ def photo() -> bytes:
     return buffer.getvalue()
 
 
-def sign_up(page, username: str, display_name: str | None = None) -> None:
-    """Sign up (username, e-mail, password twice: all the form asks) and, when given, set the name others see."""
-    page.goto("/accounts/signup/")
-    assert page.locator("main form input:visible:not([type=hidden])").count() == 4
-    page.fill("#id_username", username)
-    page.fill("#id_email", f"{username}@example.com")
-    page.fill("#id_password1", PASSWORD)
-    page.fill("#id_password2", PASSWORD)
-    page.click("button:text('Create my account')")
-    page.wait_for_url(f"**/players/{username.lower()}/")
-    assert f"Welcome, {username}!" in page.locator(".messages").inner_text()
-    if display_name and display_name != username:
-        page.click("text=Edit profile")
-        page.wait_for_url(f"**/players/{username.lower()}/edit/")
-        page.fill("#id_display_name", display_name)
-        page.click("button:text('Save')")
-        page.wait_for_url(f"**/players/{username.lower()}/")
-
-
 def test_sign_up_upload_avatar_and_see_it(page, live_server_url):
     sign_up(page, "tabby", "Tabby Cat")
     expect(page.locator("h1")).to_have_text("Tabby Cat")
@@ -49,12 +40,12 @@ def test_sign_up_upload_avatar_and_see_it(page, live_server_url):
     # The site's stylesheet is served (whitenoise under daphne) and applied.
     css = page.request.get(f"{live_server_url}/static/css/site.css")
     assert css.status == 200 and "text/css" in css.headers["content-type"]
-    assert page.evaluate("getComputedStyle(document.documentElement).backgroundColor") == "rgb(251, 247, 241)"
+    expect(page.locator("html")).to_have_css("background-color", "rgb(251, 247, 241)")
 
     # Before any upload: the initials avatar (an SVG from the server) shows.
     large = page.locator("main img.avatar-large")
-    assert re.search(r"/players/tabby/avatar\.svg\?v=TC$", large.get_attribute("src"))
-    page.wait_for_function(f"({IMAGE_LOADED})(document.querySelector('main img.avatar-large'))")
+    expect(large).to_have_attribute("src", re.compile(r"/players/tabby/avatar\.svg\?v=TC$"))
+    wait_for_image(page, "main img.avatar-large")
 
     page.click("text=Edit profile")
     page.wait_for_url("**/players/tabby/edit/")
@@ -65,17 +56,13 @@ def test_sign_up_upload_avatar_and_see_it(page, live_server_url):
     expect(page.locator(".messages")).to_contain_text("Profile saved.")
     expect(page.locator(".profile-about")).to_contain_text("Sleeps on the keyboard.")
 
-    expect(large).to_have_attribute("src", re.compile(r"/media/avatars/"))
+    expect(large).to_have_attribute("src", re.compile(r"^/media/avatars/tabby-[0-9a-f]{8}-256\.(webp|png)$"))
     src = large.get_attribute("src")
-    assert re.fullmatch(r"/media/avatars/tabby-[0-9a-f]{8}-256\.(webp|png)", src), src
-    page.wait_for_function(f"({IMAGE_LOADED})(document.querySelector('main img.avatar-large'))")
-    assert large.evaluate("img => img.naturalWidth") == 256
-    assert large.evaluate("img => img.naturalHeight") == 256
+    wait_for_image(page, "main img.avatar-large", 256)
 
     small = page.locator(".nav-account img.avatar-small")
-    assert re.fullmatch(r"/media/avatars/tabby-[0-9a-f]{8}-64\.(webp|png)", small.get_attribute("src"))
-    page.wait_for_function(f"({IMAGE_LOADED})(document.querySelector('.nav-account img.avatar-small'))")
-    assert small.evaluate("img => img.naturalWidth") == 64
+    expect(small).to_have_attribute("src", re.compile(r"^/media/avatars/tabby-[0-9a-f]{8}-64\.(webp|png)$"))
+    wait_for_image(page, ".nav-account img.avatar-small", 64)
 
     stored = page.request.get(f"{live_server_url}{src}").body()
     assert b"SecretCam" not in stored and b"Exif" not in stored
