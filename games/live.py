@@ -2,8 +2,9 @@
 
 An audience is the set of sockets that see the same table: the sockets of one seat's player, those of one
 shared screen (a user who plays several seats: hot-seat), and the spectators. Each has its own group in the
-channel layer, so a seat's table only ever reaches that seat's sockets. The consumers only forward what they
-are sent (games/consumers.py).
+channel layer per language (a socket's language is its browser's, `socket_language`), so a seat's table only
+ever reaches that seat's sockets, and each in its own language. The consumers only forward what they are sent
+(games/consumers.py).
 """
 import asyncio
 import contextvars
@@ -18,6 +19,9 @@ from dataclasses import dataclass, field
 from asgiref.sync import SyncToAsync, async_to_sync
 from channels.db import database_sync_to_async
 from channels.layers import InMemoryChannelLayer, get_channel_layer
+from django.conf import settings
+from django.utils.translation import get_supported_language_variant
+from django.utils.translation.trans_real import parse_accept_lang_header
 
 log = logging.getLogger(__name__)
 
@@ -37,6 +41,35 @@ def screen_group(match_id: int, user_id: int) -> str:
 
 def watch_group(match_id: int) -> str:
     return f"match-{match_id}-watch"
+
+
+def language_group(group: str, language: str) -> str:
+    """An audience's group for the sockets of one language: each is sent the table rendered in its language."""
+    return f"{group}.{language}"
+
+
+def languages() -> list[str]:
+    return [code for code, _ in settings.LANGUAGES]
+
+
+def socket_language(scope) -> str:
+    """A socket's language, chosen as LocaleMiddleware chooses a page's: the language cookie, else the browser's
+    Accept-Language, else LANGUAGE_CODE (always one of LANGUAGES)."""
+    cookie = (scope.get("cookies") or {}).get(settings.LANGUAGE_COOKIE_NAME)
+    if cookie:
+        try:
+            return get_supported_language_variant(cookie)
+        except LookupError:
+            pass
+    header = next((value for name, value in scope.get("headers") or () if name == b"accept-language"), b"")
+    for code, _ in parse_accept_lang_header(header.decode("latin-1")):
+        if code == "*":
+            break
+        try:
+            return get_supported_language_variant(code)
+        except LookupError:
+            continue
+    return get_supported_language_variant(settings.LANGUAGE_CODE)
 
 
 def session_digest(session_key: str) -> str:
@@ -115,7 +148,8 @@ async def push(match_id: int, version: int, prepared: Prepared | None = None) ->
         memo = {}
         if match.version > version:
             return  # a later change was committed: its own push renders the newer table
-    audiences = tables.audiences(match, seats)
+    audiences = {language_group(group, language): (audience, language)
+                 for group, audience in tables.audiences(match, seats).items() for language in languages()}
     wanted = await present(layer, list(audiences))
     if not wanted:
         return
@@ -179,4 +213,10 @@ def seat_confirmed(match_id: int, user_id: int, session_key: str, seat: int) -> 
     if layer is None:
         return
     message = {"type": "screen.confirmed", "session": session_digest(session_key), "seat": seat}
-    async_to_sync(layer.group_send)(screen_group(match_id, user_id), message)
+    group = screen_group(match_id, user_id)
+
+    async def send():
+        await asyncio.gather(*(layer.group_send(language_group(group, language), message)
+                               for language in languages()))
+
+    async_to_sync(send)()

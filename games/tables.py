@@ -2,6 +2,7 @@
 from dataclasses import dataclass
 
 from django.template.loader import render_to_string
+from django.utils import translation
 
 from games import live
 from games.log_words import who, with_names
@@ -93,10 +94,11 @@ def audience_of(match: Match, seats: list, user) -> str:
 
 
 def render_once(match: Match, seats: list, point: Viewpoint, memo: dict) -> str:
-    """The pushed table of a viewpoint, rendered at most once per change: `memo` holds what this change has
-    rendered already (the mover's own answer is one of them). No request: the forms carry no CSRF field, the
-    page sends the token in a header (base.html), so one rendering serves every socket of the audience."""
-    key = (point.seat, point.handover, tuple(point.controlled))
+    """The pushed table of a viewpoint in the active language, rendered at most once per change: `memo` holds
+    what this change has rendered already (the mover's own answer is one of them). No request: the forms carry
+    no CSRF field, the page sends the token in a header (base.html), so one rendering serves every socket of the
+    audience."""
+    key = (translation.get_language(), point.seat, point.handover, tuple(point.controlled))
     if key not in memo:
         memo[key] = render_point(match, seats, point)
     return memo[key]
@@ -107,28 +109,30 @@ def as_answer(pushed: str) -> str:
     return pushed.replace(' hx-swap-oob="true"', "", 1)
 
 
-def push_messages(match: Match, seats: list, wanted: dict[str, Audience], memo: dict | None = None
+def push_messages(match: Match, seats: list, wanted: dict[str, tuple[Audience, str]], memo: dict | None = None
                   ) -> dict[str, dict]:
-    """The message for each audience: its table, rendered once however many sockets it has.
+    """The message for each group of `wanted` (an audience in one language): its table, rendered in that
+    language once however many sockets it has.
 
     A shared screen's table depends on the seat its browser last confirmed (the handover), which only the
     socket knows: it is sent the table for each possible confirmed seat ("" = none), each distinct one rendered
     once, and forwards the one that applies. All of them are tables of seats that user plays."""
     memo = {} if memo is None else memo
     messages = {}
-    for group, audience in wanted.items():
-        if audience.user_id is None:
-            point = viewpoint(match, seats, None, None)
-            messages[group] = {"type": "table.push", "html": render_once(match, seats, point, memo)}
-            continue
-        holder = Holder(audience.user_id)
-        if len(audience.seats) == 1:
-            point = viewpoint(match, seats, holder, None)
-            messages[group] = {"type": "table.push", "html": render_once(match, seats, point, memo)}
-            continue
-        variants = {}
-        for confirmed in (None, *audience.seats):
-            point = viewpoint(match, seats, holder, confirmed)
-            variants["" if confirmed is None else str(confirmed)] = render_once(match, seats, point, memo)
-        messages[group] = {"type": "table.push", "variants": variants}
+    for group, (audience, language) in wanted.items():
+        with translation.override(language):
+            messages[group] = audience_message(match, seats, audience, memo)
     return messages
+
+
+def audience_message(match: Match, seats: list, audience: Audience, memo: dict) -> dict:
+    if audience.user_id is None:
+        return {"type": "table.push", "html": render_once(match, seats, viewpoint(match, seats, None, None), memo)}
+    holder = Holder(audience.user_id)
+    if len(audience.seats) == 1:
+        return {"type": "table.push", "html": render_once(match, seats, viewpoint(match, seats, holder, None), memo)}
+    variants = {}
+    for confirmed in (None, *audience.seats):
+        point = viewpoint(match, seats, holder, confirmed)
+        variants["" if confirmed is None else str(confirmed)] = render_once(match, seats, point, memo)
+    return {"type": "table.push", "variants": variants}
