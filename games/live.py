@@ -127,11 +127,26 @@ async def present(layer, groups: list[str]) -> list[str]:
 @dataclass
 class Prepared:
     """What the side that made a change already holds: the match as committed, its seats, and the tables it
-    rendered (its own answer), so that the push neither reloads the match nor renders those again."""
+    rendered (its own answer), so that the push neither reloads the match nor renders those again. `pushed`:
+    the change was pushed already (`push_from_request`)."""
 
     match: object
     seats: list
     memo: dict = field(default_factory=dict)
+    pushed: bool = False
+
+
+async def wanted_groups(layer, match, seats) -> dict[str, tuple]:
+    """The groups (an audience in one language) that have a socket open, with their audience and language."""
+    from games import tables
+
+    audiences = {language_group(group, language): (audience, language)
+                 for group, audience in tables.audiences(match, seats).items() for language in languages()}
+    return {group: audiences[group] for group in await present(layer, list(audiences))}
+
+
+async def send_all(layer, messages: dict[str, dict]) -> None:
+    await asyncio.gather(*(layer.group_send(group, message) for group, message in messages.items()))
 
 
 async def push(match_id: int, version: int, prepared: Prepared | None = None) -> None:
@@ -148,16 +163,32 @@ async def push(match_id: int, version: int, prepared: Prepared | None = None) ->
         memo = {}
         if match.version > version:
             return  # a later change was committed: its own push renders the newer table
-    audiences = {language_group(group, language): (audience, language)
-                 for group, audience in tables.audiences(match, seats).items() for language in languages()}
-    wanted = await present(layer, list(audiences))
+    wanted = await wanted_groups(layer, match, seats)
     if not wanted:
         return
     # Rendered on a worker thread of the loop's own pool, not on the one thread that every consumer's database
     # call (and Channels' per-message connection check) shares: a push does not queue behind the sockets.
-    messages = await database_sync_to_async(tables.push_messages, thread_sensitive=False)(
-        match, seats, {g: audiences[g] for g in wanted}, memo)
-    await asyncio.gather(*(layer.group_send(group, message) for group, message in messages.items()))
+    messages = await database_sync_to_async(tables.push_messages, thread_sensitive=False)(match, seats, wanted, memo)
+    await send_all(layer, messages)
+
+
+def push_from_request(prepared: Prepared, last: str) -> None:
+    """Push a change from the thread of the request that made it (under the server), the other players' tables
+    first: each audience's table is sent as soon as it is rendered, before the audience `last` (the mover's own
+    group, without its language) whose table is also the request's answer. So the others' screens do not wait
+    for the mover's answer to render. Outside a server the push is left to `changed`."""
+    from games import tables
+
+    loop, layer = server_loop(), get_channel_layer()
+    if loop is None or layer is None:
+        return
+    wanted = async_to_sync(wanted_groups)(layer, prepared.match, prepared.seats)
+    mine = {group: audience for group, audience in wanted.items() if group.rpartition(".")[0] == last}
+    for part in ({g: a for g, a in wanted.items() if g not in mine}, mine):
+        if part:
+            messages = tables.push_messages(prepared.match, prepared.seats, part, prepared.memo)
+            spawn(loop, send_all, layer, messages)
+    prepared.pushed = True
 
 
 _held = threading.local()
@@ -172,7 +203,8 @@ class Held:
 @contextmanager
 def held_pushes():
     """Changes committed inside the block are pushed when it ends, with what the block `prepared`: a move view
-    renders its own answer first, and the push reuses that rendering and the match it already has."""
+    pushes the change itself (`push_from_request`) and renders its answer with the same tables, and the push
+    reuses the match it already has."""
     held = _held.current = Held()
     try:
         yield held
@@ -181,7 +213,10 @@ def held_pushes():
         for match_id, version, bots in held.changes:
             ready = held.prepared if held.prepared and held.prepared.match.version == version else None
             try:
-                changed(match_id, version, bots, prepared=ready)
+                if ready is not None and ready.pushed:
+                    wake_bots(match_id, bots)
+                else:
+                    changed(match_id, version, bots, prepared=ready)
             except Exception:  # logged: the change is committed and its answer must not become an error
                 log.exception("push of match %s version %s failed", match_id, version)
 
@@ -199,6 +234,10 @@ def changed(match_id: int, version: int, bots: bool = True, prepared: Prepared |
             spawn(loop, push, match_id, version, prepared)
         else:
             async_to_sync(push)(match_id, version, prepared)
+    wake_bots(match_id, bots)
+
+
+def wake_bots(match_id: int, bots: bool) -> None:
     if bots:
         from games import bot_runner
 

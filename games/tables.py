@@ -1,5 +1,7 @@
 """Renders a match's table for one viewpoint: the page, the htmx answer and the websocket pushes share it."""
+import json
 from dataclasses import dataclass
+from functools import lru_cache
 
 from django.template.loader import render_to_string
 from django.utils import translation
@@ -20,8 +22,17 @@ def load(match_id: int) -> tuple[Match, list]:
 
 def log_lines(game, entries: list[dict], names: list[str]) -> list[dict]:
     """The engine's public log in words, newest first, with seat mentions replaced by names."""
-    return [{"who": who(entry, names), "text": with_names(game.event_text(entry), names)}
+    language, named = translation.get_language(), tuple(names)
+    return [{"who": who(entry, names), "text": line_text(game, language, json.dumps(entry), named)}
             for entry in reversed(entries[-LOG_LINES:])]
+
+
+@lru_cache(maxsize=4096)
+def line_text(game, language: str, entry: str, names: tuple) -> str:
+    """One log entry (its JSON) in words, in `language`: a table shows the last 40 lines and a move adds one or
+    two, so the words of the others are found here instead of through gettext again (a fifth of a table's
+    rendering). The words of an entry depend on nothing else (the games' words modules are pure)."""
+    return with_names(game.event_text(json.loads(entry)), list(names))
 
 
 def context(match: Match, seats: list, point: Viewpoint, error: str = "") -> dict:
