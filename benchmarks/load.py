@@ -5,17 +5,21 @@ move every 5 s per match and closed-loop, 60 s each). Options: `--matches 10,50,
 between moves of one match; 0 = closed-loop: the next move as soon as its table arrives), `--duration 60`,
 `--processes 2`, `--database-url postgres://...` (a database of its own: it is dropped and made anew),
 `--redis-url redis://127.0.0.1:6379/7` (a Redis db of its own: it is flushed), `--targets floor,site`,
-`--json FILE`.
+`--json FILE`, `--repeat 2` (every configuration twice), `--game cat_tower` (the site's matches play that game;
+the new-match form is sent with its defaults), `--spectators 0,5` (that many spectator sockets per match, not
+logged in, reading every push: `+ms/spec` in the report is the extra CPU per move for each, against the same
+target without spectators), `--profile DIR` (py-spy, if installed, records each server over the play phase).
 
 Each configuration runs in a fresh child process, on a fresh database, against fresh daphne servers (DEBUG off,
 `benchmarks.load_settings`) on 127.0.0.1 only. The generator signs up 2K players over HTTP (the sign-up form),
-each host creates a two-seat Rat-a-Tat Cat match (20 rounds) and invites the other by the link on the match page
-(`site`), or creates a floor match (`floor`, benchmarks/floor.py: a bare move view and a bare consumer through
-the same server and middleware). With more than one process, the two players of a match are on different
-processes (pushes cross the channel layer). Every player opens the match's websocket; then, for the duration,
+each host creates a two-seat match (Rat-a-Tat Cat, 20 rounds, unless `--game`) and invites the other by the link
+on the match page (`site`), or creates a floor match (`floor`, benchmarks/floor.py: a bare move view and a bare
+consumer through the same server and middleware). With more than one process, the two players of a match are on
+different processes (pushes cross the channel layer). Every player opens the match's websocket; then, for the duration,
 each match makes one move at a time: the player whose table (the latest, from its socket or its own answer)
-offers forms for its seat posts one (chosen at random, never "knock" when anything else is offered; swap forms get
-one radio per group), exactly as the page's htmx does (session and CSRF cookies, X-CSRFToken, HX-Request).
+offers forms for its seat posts one (chosen at random among every composition of its forms' choices, as
+tests/composed.py composes them; never "knock" or "pass" when anything else is offered), exactly as the page's
+htmx does (session and CSRF cookies, X-CSRFToken, HX-Request).
 
 Figures per configuration: server CPU per applied move (user + system of the server processes over the play
 phase, from /proc), moves/s, push latency (from sending a move to the OTHER player's socket receiving a table of
