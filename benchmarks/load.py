@@ -453,14 +453,25 @@ class Watcher:
     def __init__(self, port: int):
         self.port, self.ws, self.frames = port, None, 0
 
-    async def open(self, match: Match):
+    async def open(self, match: Match, stats: Stats):
+        """Opened as a browser would, trying again after a refused handshake (a busy server drops handshakes
+        it cannot answer in time); one that never opens is counted as a socket error."""
         from websockets.asyncio.client import connect
 
-        self.ws = await connect(f"ws://{HOST}:{self.port}{match.ws_path}", open_timeout=30, max_size=2**22,
-                                additional_headers={"Origin": f"http://{HOST}:{self.port}"})
-        await asyncio.wait_for(self.ws.recv(), 30)
+        for attempt in range(4):
+            try:
+                self.ws = await connect(f"ws://{HOST}:{self.port}{match.ws_path}", open_timeout=30,
+                                        max_size=2**22, additional_headers={"Origin": f"http://{HOST}:{self.port}"})
+                await asyncio.wait_for(self.ws.recv(), 30)
+                return
+            except (OSError, EOFError, TimeoutError, Exception):  # noqa: BLE001 - counted below
+                self.ws = None
+                await asyncio.sleep(1 + attempt)
+        stats.socket_errors += 1
 
     async def read(self, stats: Stats, until: float):
+        if self.ws is None:
+            return
         try:
             while time.monotonic() < until:
                 try:
@@ -511,7 +522,7 @@ async def run_one(args, ports: list[int], pids: list[int]) -> dict:
     await asyncio.gather(*(bounded(open_socket(p, m, stats)) for m in matches for p in m.players))
     watchers = [(Watcher(ports[(i + j) % len(ports)]), m)
                 for i, m in enumerate(matches) for j in range(args.spectators)]
-    await asyncio.gather(*(bounded(w.open(m)) for w, m in watchers))
+    await asyncio.gather(*(bounded(w.open(m, stats)) for w, m in watchers))
     await asyncio.sleep(1)
     rss_idle = sum(rss_mib(pid) for pid in pids)
     setup_s = time.monotonic() - started
@@ -535,7 +546,8 @@ async def run_one(args, ports: list[int], pids: list[int]) -> dict:
         await p.ws.close()
         p.http.close()
     for w, _ in watchers:
-        await w.ws.close()
+        if w.ws is not None:
+            await w.ws.close()
     applied = sum(stats.answered_ok.values())
     unresolved = sum(len(m.pending) for m in matches)
     return {
