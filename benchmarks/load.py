@@ -5,17 +5,21 @@ move every 5 s per match and closed-loop, 60 s each). Options: `--matches 10,50,
 between moves of one match; 0 = closed-loop: the next move as soon as its table arrives), `--duration 60`,
 `--processes 2`, `--database-url postgres://...` (a database of its own: it is dropped and made anew),
 `--redis-url redis://127.0.0.1:6379/7` (a Redis db of its own: it is flushed), `--targets floor,site`,
-`--json FILE`.
+`--json FILE`, `--repeat 2` (every configuration twice), `--game cat_tower` (the site's matches play that game;
+the new-match form is sent with its defaults), `--spectators 0,5` (that many spectator sockets per match, not
+logged in, reading every push: `+ms/spec` in the report is the extra CPU per move for each, against the same
+target without spectators), `--profile DIR` (py-spy, if installed, records each server over the play phase).
 
 Each configuration runs in a fresh child process, on a fresh database, against fresh daphne servers (DEBUG off,
 `benchmarks.load_settings`) on 127.0.0.1 only. The generator signs up 2K players over HTTP (the sign-up form),
-each host creates a two-seat Rat-a-Tat Cat match (20 rounds) and invites the other by the link on the match page
-(`site`), or creates a floor match (`floor`, benchmarks/floor.py: a bare move view and a bare consumer through
-the same server and middleware). With more than one process, the two players of a match are on different
-processes (pushes cross the channel layer). Every player opens the match's websocket; then, for the duration,
+each host creates a two-seat match (Rat-a-Tat Cat, 20 rounds, unless `--game`) and invites the other by the link
+on the match page (`site`), or creates a floor match (`floor`, benchmarks/floor.py: a bare move view and a bare
+consumer through the same server and middleware). With more than one process, the two players of a match are on
+different processes (pushes cross the channel layer). Every player opens the match's websocket; then, for the duration,
 each match makes one move at a time: the player whose table (the latest, from its socket or its own answer)
-offers forms for its seat posts one (chosen at random, never "knock" when anything else is offered; swap forms get
-one radio per group), exactly as the page's htmx does (session and CSRF cookies, X-CSRFToken, HX-Request).
+offers forms for its seat posts one (chosen at random among every composition of its forms' choices, as
+tests/composed.py composes them; never "knock" or "pass" when anything else is offered), exactly as the page's
+htmx does (session and CSRF cookies, X-CSRFToken, HX-Request).
 
 Figures per configuration: server CPU per applied move (user + system of the server processes over the play
 phase, from /proc), moves/s, push latency (from sending a move to the OTHER player's socket receiving a table of
@@ -41,6 +45,7 @@ import sys
 import tempfile
 import time
 from dataclasses import dataclass, field
+from html.parser import HTMLParser
 from http.cookies import SimpleCookie
 from pathlib import Path
 from urllib.parse import urlencode
@@ -136,7 +141,6 @@ class Http:
 
 VERSION = re.compile(r'data-version="(\d+)"')
 FORM = re.compile(r"<form\b([^>]*)>(.*?)</form>", re.S)
-INPUT = re.compile(r"<input\b([^>]*)>")
 ATTR = re.compile(r'([\w-]+)=(?:"([^"]*)"|\'([^\']*)\')')
 
 
@@ -148,26 +152,25 @@ def attrs(text: str) -> dict:
 class Table:
     version: int = -1
     finished: bool = False
-    forms: list = field(default_factory=list)  # (path, fields, parts: {name: [values]}, action type)
+    forms: list = field(default_factory=list)  # (path, fields to post, action type): every move the forms offer
 
 
 def read_table(text: str) -> Table | None:
+    """The table's version and every move its forms can post, composed from their choices as a browser does
+    (tests/composed.py: one value of each radio group with one submit button of the same row)."""
+    from tests.composed import form_posts
+
     found = VERSION.search(text)
     if not found:
         return None
     table = Table(int(found[1]), 'data-status="finished"' in text)
     for form in FORM.finditer(text):
-        head = attrs(form[1])
-        fields, parts = {}, {}
-        for tag in INPUT.finditer(form[2]):
-            a = attrs(tag[1])
-            if a.get("type") == "radio":
-                parts.setdefault(a["name"], []).append(a["value"])
-            elif a.get("name") in ("seat", "version", "action"):
-                fields[a["name"]] = a.get("value", "")
-        if {"seat", "version", "action"} <= set(fields) and head.get("hx-post"):
-            kind = json.loads(fields["action"] or "{}").get("type", "")
-            table.forms.append((head["hx-post"], fields, parts, kind))
+        path = attrs(form[1]).get("hx-post")
+        if not path:
+            continue
+        for action, fields in form_posts(form[0]):
+            if {"seat", "version", "action"} <= set(fields):
+                table.forms.append((path, fields, action.get("type", "")))
     return table
 
 
@@ -226,10 +229,40 @@ class Match:
     mover = None
 
 
-async def site_setup(host: Player, guest: Player) -> Match:
-    status, headers, _ = await host.http.post("/play/new/rat_a_tat_cat/", {
-        "option_end": "rounds", "option_rounds": "20", "option_limit": "100", "seat_0": "me",
-        "seat_1": "invite", "name_0": "", "name_1": "", "seat_2": "", "seat_3": "", "seat_4": "", "seat_5": ""})
+class NewMatchForm(HTMLParser):
+    """The defaults of the new-match form, as a browser would send it untouched."""
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.values, self.select, self.first = {}, None, None
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if tag == "input" and a.get("name") and a.get("type") not in ("submit", "button"):
+            if a.get("type") not in ("checkbox", "radio") or "checked" in a:
+                self.values[a["name"]] = a.get("value") or ""
+        elif tag == "select":
+            self.select, self.first = a.get("name"), None
+        elif tag == "option" and self.select:
+            if self.first is None:
+                self.first = a.get("value", "")
+                self.values.setdefault(self.select, self.first)
+            if "selected" in a:
+                self.values[self.select] = a.get("value", "")
+
+    def handle_endtag(self, tag):
+        if tag == "select":
+            self.select = None
+
+
+async def site_setup(host: Player, guest: Player, game: str, options: dict) -> Match:
+    _, _, page = await host.http.request("GET", f"/play/new/{game}/")
+    parser = NewMatchForm()
+    parser.feed(page)
+    form = {name: value for name, value in parser.values.items() if name != "csrfmiddlewaretoken"}
+    form.update({name: "" for name in form if re.fullmatch(r"(seat|name)_\d+", name)})
+    form.update({"seat_0": "me", "seat_1": "invite", **options})
+    status, headers, _ = await host.http.post(f"/play/new/{game}/", form)
     if status != 302:
         raise RuntimeError(f"new match answered {status}")
     match_path = headers["location"]
@@ -244,7 +277,7 @@ async def site_setup(host: Player, guest: Player) -> Match:
     return Match(str(match_id), [host, guest], f"/ws/matches/{match_id}/")
 
 
-async def floor_setup(host: Player, guest: Player) -> Match:
+async def floor_setup(host: Player, guest: Player, game: str, options: dict) -> Match:
     status, _, body = await host.http.post("/floor/new/", {})
     if status != 200:
         raise RuntimeError(f"floor match answered {status}")
@@ -278,10 +311,9 @@ def choose(rng: random.Random, table: Table, seat: int):
     mine = [f for f in table.forms if f[1]["seat"] == str(seat) and f[1]["version"] == str(table.version)]
     if not mine:
         return None
-    calm = [f for f in mine if f[3] != "knock"] or mine
-    path, fields, parts, _ = rng.choice(calm)
-    form = list(fields.items()) + [(name, rng.choice(values)) for name, values in sorted(parts.items())]
-    return path, form
+    calm = [f for f in mine if f[2] not in ("knock", "pass")] or mine  # a match that goes on, not one that ends
+    path, fields, _ = rng.choice(calm)
+    return path, list(fields.items())
 
 
 async def drive(match: Match, stats: Stats, rng: random.Random, pace: float, until: float, budget: list):
@@ -415,6 +447,58 @@ def rounded(value: float | None) -> float | None:
     return None if value is None else round(value, 1)
 
 
+class Watcher:
+    """A spectator's socket (nobody logged in): it only reads the tables pushed to the match's spectators."""
+
+    def __init__(self, port: int):
+        self.port, self.ws, self.frames = port, None, 0
+
+    async def open(self, match: Match, stats: Stats):
+        """Opened as a browser would, trying again after a refused handshake (a busy server drops handshakes
+        it cannot answer in time); one that never opens is counted as a socket error."""
+        from websockets.asyncio.client import connect
+
+        for attempt in range(4):
+            try:
+                self.ws = await connect(f"ws://{HOST}:{self.port}{match.ws_path}", open_timeout=30,
+                                        max_size=2**22, additional_headers={"Origin": f"http://{HOST}:{self.port}"})
+                await asyncio.wait_for(self.ws.recv(), 30)
+                return
+            except (OSError, EOFError, TimeoutError, Exception):  # noqa: BLE001 - counted below
+                self.ws = None
+                await asyncio.sleep(1 + attempt)
+        stats.socket_errors += 1
+
+    async def read(self, stats: Stats, until: float):
+        if self.ws is None:
+            return
+        try:
+            while time.monotonic() < until:
+                try:
+                    await asyncio.wait_for(self.ws.recv(), max(0.1, until - time.monotonic()))
+                except TimeoutError:
+                    continue
+                self.frames += 1
+        except Exception:  # noqa: BLE001 - counted, not fatal
+            if time.monotonic() < until:
+                stats.socket_errors += 1
+
+
+def start_profilers(directory: str, pids: list[int], duration: float) -> list[subprocess.Popen]:
+    """py-spy on each server over the play phase (not a requirement: `pip install py-spy` to profile)."""
+    if not directory:
+        return []
+    spy = shutil.which("py-spy") or str(Path(sys.executable).parent / "py-spy")
+    Path(directory).mkdir(parents=True, exist_ok=True)
+    return [subprocess.Popen([spy, "record", "-p", str(pid), "-d", str(int(duration)), "-r", "100", "-f", "raw",
+                              "--nonblocking", "-o", str(Path(directory) / f"server-{index}.txt")],
+                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            for index, pid in enumerate(pids)]
+
+
+GAME_OPTIONS = {"rat_a_tat_cat": {"option_end": "rounds", "option_rounds": "20", "option_limit": "100"}}
+
+
 # ---------------------------------------------------------------- one configuration
 
 async def run_one(args, ports: list[int], pids: list[int]) -> dict:
@@ -431,9 +515,14 @@ async def run_one(args, ports: list[int], pids: list[int]) -> dict:
     started = time.monotonic()
     await asyncio.gather(*(bounded(p.sign_up()) for p in players))
     setup = site_setup if args.target == "site" else floor_setup
-    matches = await asyncio.gather(*(bounded(setup(players[2 * i], players[2 * i + 1])) for i in range(k)))
+    options = GAME_OPTIONS.get(args.game, {})
+    matches = await asyncio.gather(*(bounded(setup(players[2 * i], players[2 * i + 1], args.game, options))
+                                     for i in range(k)))
     rss_before = sum(rss_mib(pid) for pid in pids)
     await asyncio.gather(*(bounded(open_socket(p, m, stats)) for m in matches for p in m.players))
+    watchers = [(Watcher(ports[(i + j) % len(ports)]), m)
+                for i, m in enumerate(matches) for j in range(args.spectators)]
+    await asyncio.gather(*(bounded(w.open(m, stats)) for w, m in watchers))
     await asyncio.sleep(1)
     rss_idle = sum(rss_mib(pid) for pid in pids)
     setup_s = time.monotonic() - started
@@ -443,19 +532,27 @@ async def run_one(args, ports: list[int], pids: list[int]) -> dict:
     until = play_start + args.duration
     budget = [args.max_moves]
     readers = [asyncio.create_task(read_socket(p, m, stats, until + 3)) for m in matches for p in m.players]
+    readers += [asyncio.create_task(w.read(stats, until + 3)) for w, _ in watchers]
+    profilers = start_profilers(args.profile, pids, args.duration)
     await asyncio.gather(*(drive(m, stats, random.Random(rng.random()), args.pace, until, budget) for m in matches))
     played = time.monotonic() - play_start
     await asyncio.sleep(min(3, max(0, until + 3 - time.monotonic())))  # the last pushes
     cpu = sum(cpu_seconds(pid) for pid in pids) - cpu_start
     rss_after = sum(rss_mib(pid) for pid in pids)
     await asyncio.gather(*readers, return_exceptions=True)
+    for profiler in profilers:
+        profiler.wait(timeout=60)
     for p in players:
         await p.ws.close()
         p.http.close()
+    for w, _ in watchers:
+        if w.ws is not None:
+            await w.ws.close()
     applied = sum(stats.answered_ok.values())
     unresolved = sum(len(m.pending) for m in matches)
     return {
-        "target": args.target, "matches": k, "pace": args.pace, "processes": len(pids),
+        "target": args.target, "game": args.game, "matches": k, "spectators": args.spectators, "pace": args.pace,
+        "processes": len(pids), "spectator_frames": sum(w.frames for w, _ in watchers),
         "database": "postgresql" if args.database_url else "sqlite",
         "layer": "redis" if args.redis_url else "in-memory",
         "setup_s": round(setup_s, 1), "play_s": round(played, 1), "posted": stats.posted, "applied": applied,
@@ -526,24 +623,34 @@ def fmt(value, digits=1):
 
 
 def report(results: list[dict]) -> str:
-    lines = [f"{'target':6} {'K':>4} {'pace':>5} {'moves':>6} {'mv/s':>6} {'cpu ms/mv':>9} {'vs floor':>8} "
-             f"{'push p50':>8} {'p95':>7} {'p99':>7} {'post p50':>8} {'p95':>7} {'errors':>14} {'lost':>4} "
-             f"{'dbl':>4} {'KiB/idle pl':>11} {'KiB/match':>9}"]
-    floors = {(r["matches"], r["pace"]): r for r in results if r["target"] == "floor"}
+    """One line per configuration run; `vs floor` against the floor of the same run. With spectators, `+ms/spec`
+    is the extra CPU per move for each spectator socket, against the same target without spectators."""
+    lines = [f"{'target':6} {'K':>4} {'spec':>4} {'pace':>5} {'moves':>6} {'mv/s':>6} {'cpu ms/mv':>9} "
+             f"{'vs floor':>8} {'+ms/spec':>8} {'push p50':>8} {'p95':>7} {'p99':>7} {'post p50':>8} {'p95':>7} "
+             f"{'errors':>14} {'lost':>4} {'dbl':>4} {'KiB/idle pl':>11} {'KiB/match':>9}"]
+    key = lambda r: (r.get("run"), r["matches"], r["pace"], r.get("spectators", 0))  # noqa: E731
+    floors = {key(r): r for r in results if r["target"] == "floor"}
     for r in results:
-        floor = floors.get((r["matches"], r["pace"]))
+        floor = floors.get(key(r))
         ratio = (r["cpu_ms_per_move"] / floor["cpu_ms_per_move"]
                  if floor and r["cpu_ms_per_move"] and floor["cpu_ms_per_move"] else None)
+        alone = [o for o in results if o["target"] == r["target"] and o["matches"] == r["matches"]
+                 and o["pace"] == r["pace"] and not o.get("spectators") and o.get("cpu_ms_per_move")]
+        spectators = r.get("spectators", 0)
+        extra = None
+        if spectators and alone and r["cpu_ms_per_move"]:
+            nearest = min(alone, key=lambda o: abs((o.get("run") or 0) - (r.get("run") or 0)))
+            extra = (r["cpu_ms_per_move"] - nearest["cpu_ms_per_move"]) / spectators
         errors = {k: v for k, v in r["statuses"].items() if k != "200"}
         if r["socket_errors"]:
             errors["ws"] = r["socket_errors"]
         lines.append(
-            f"{r['target']:6} {r['matches']:4} {r['pace'] or 'loop':>5} {r['applied']:6} {r['moves_per_s']:6.1f} "
-            f"{fmt(r['cpu_ms_per_move'], 2):>9} {fmt(ratio, 2) + 'x' if ratio else '-':>8} "
-            f"{fmt(r['push_ms']['p50']):>8} {fmt(r['push_ms']['p95']):>7} {fmt(r['push_ms']['p99']):>7} "
-            f"{fmt(r['post_ms']['p50']):>8} {fmt(r['post_ms']['p95']):>7} {json.dumps(errors) if errors else '0':>14} "
-            f"{r['lost_moves']:4} {r['doubled_moves']:4} {r['kib_per_idle_player']:11.1f} "
-            f"{r['kib_per_active_match']:9.1f}")
+            f"{r['target']:6} {r['matches']:4} {spectators:4} {r['pace'] or 'loop':>5} {r['applied']:6} "
+            f"{r['moves_per_s']:6.1f} {fmt(r['cpu_ms_per_move'], 2):>9} {fmt(ratio, 2) + 'x' if ratio else '-':>8} "
+            f"{fmt(extra, 2):>8} {fmt(r['push_ms']['p50']):>8} {fmt(r['push_ms']['p95']):>7} "
+            f"{fmt(r['push_ms']['p99']):>7} {fmt(r['post_ms']['p50']):>8} {fmt(r['post_ms']['p95']):>7} "
+            f"{json.dumps(errors) if errors else '0':>14} {r['lost_moves']:4} {r['doubled_moves']:4} "
+            f"{r['kib_per_idle_player']:11.1f} {r['kib_per_active_match']:9.1f}")
     return "\n".join(lines)
 
 
@@ -556,6 +663,10 @@ def main(argv=None) -> int:
     parser.add_argument("--database-url", default="", help="PostgreSQL database of the benchmark's own")
     parser.add_argument("--redis-url", default="", help="Redis db of the benchmark's own (flushed)")
     parser.add_argument("--targets", default="floor,site")
+    parser.add_argument("--game", default="rat_a_tat_cat", help="the game the site's matches play")
+    parser.add_argument("--spectators", default="0", help="spectator sockets per match, comma-separated counts")
+    parser.add_argument("--profile", default="", help="a directory: py-spy each server over the play phase")
+    parser.add_argument("--repeat", type=int, default=1, help="run every configuration this many times")
     parser.add_argument("--max-moves", type=int, default=200_000, help="bound on the moves posted per run")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", default="", help="append each configuration's figures to this file")
@@ -563,7 +674,7 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     args.matches = [int(x) for x in str(args.matches).split(",")]
     if args.target:
-        args.pace = float(args.pace)
+        args.pace, args.spectators = float(args.pace), int(args.spectators)
         return child(args)
     if args.processes > 1 and not args.redis_url:
         parser.error("more than one process needs --redis-url (the channel layer between them)")
@@ -572,28 +683,33 @@ def main(argv=None) -> int:
           f"{', '.join(f'{x:.2f}' for x in os.getloadavg())}; {args.processes} process(es), "
           f"{'PostgreSQL' if args.database_url else 'SQLite'}, {'Redis' if args.redis_url else 'in-memory'} layer",
           flush=True)
-    for pace in [float(x) for x in args.pace.split(",")]:
-        for k in args.matches:
-            targets = args.targets.split(",")
-            for target in (targets if (k + int(pace)) % 2 == 0 else targets[::-1]):  # alternate which goes first
-                command = [sys.executable, __file__, "--target", target, "--matches", str(k), "--pace", str(pace),
-                           "--duration", str(args.duration), "--processes", str(args.processes),
-                           "--max-moves", str(args.max_moves), "--seed", str(args.seed)]
-                if args.database_url:
-                    command += ["--database-url", args.database_url]
-                if args.redis_url:
-                    command += ["--redis-url", args.redis_url]
-                done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True,
-                                      timeout=args.duration + 900)
-                if done.returncode != 0:
-                    print(f"{target} K={k} pace={pace}: failed\n{done.stderr[-3000:]}", flush=True)
-                    continue
-                result = json.loads(done.stdout.strip().splitlines()[-1])
-                results.append(result)
-                print(json.dumps(result), flush=True)
-                if args.json:
-                    with open(args.json, "a") as out:
-                        out.write(json.dumps(result) + "\n")
+    configurations = [(pace, k, n) for _ in range(args.repeat) for pace in [float(x) for x in args.pace.split(",")]
+                      for k in args.matches for n in [int(x) for x in str(args.spectators).split(",")]]
+    for run, (pace, k, spectators) in enumerate(configurations):
+        targets = args.targets.split(",")
+        for target in (targets if run % 2 == 0 else targets[::-1]):  # alternate which goes first
+            command = [sys.executable, __file__, "--target", target, "--matches", str(k), "--pace", str(pace),
+                       "--duration", str(args.duration), "--processes", str(args.processes),
+                       "--max-moves", str(args.max_moves), "--seed", str(args.seed), "--game", args.game,
+                       "--spectators", str(spectators)]
+            if args.database_url:
+                command += ["--database-url", args.database_url]
+            if args.redis_url:
+                command += ["--redis-url", args.redis_url]
+            if args.profile:
+                command += ["--profile", str(Path(args.profile) / f"{target}-{k}-{pace:g}-{spectators}-{run}")]
+            done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=args.duration + 900)
+            if done.returncode != 0:
+                print(f"{target} K={k} pace={pace} spectators={spectators}: failed\n{done.stderr[-3000:]}",
+                      flush=True)
+                continue
+            result = json.loads(done.stdout.strip().splitlines()[-1])
+            result["run"] = run
+            results.append(result)
+            print(json.dumps(result), flush=True)
+            if args.json:
+                with open(args.json, "a") as out:
+                    out.write(json.dumps(result) + "\n")
     print()
     print(report(results))
     print(f"load average at the end {', '.join(f'{x:.2f}' for x in os.getloadavg())}")

@@ -11,6 +11,7 @@ from contextlib import suppress
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
+from django.utils import translation
 from django.utils.module_loading import import_string
 
 from games import live
@@ -27,7 +28,7 @@ LOST_THE_LAYER = 1013
 
 
 class MatchConsumer(AsyncWebsocketConsumer):
-    group = ""
+    group = ""  # its audience's group in its language (live.language_group)
     confirmed = None  # a shared screen's confirmed seat (the handover), kept up to date by `screen_confirmed`
     digest = ""
 
@@ -93,7 +94,8 @@ class MatchConsumer(AsyncWebsocketConsumer):
         except Match.DoesNotExist:
             return None
         user = self.scope.get("user")
-        self.group = audience_of(match, seats, user)
+        self.language = live.socket_language(self.scope)
+        self.group = live.language_group(audience_of(match, seats, user), self.language)
         session = self.scope.get("session")
         if session is not None and session.session_key:
             self.digest = live.session_digest(session.session_key)
@@ -104,7 +106,8 @@ class MatchConsumer(AsyncWebsocketConsumer):
         user = self.scope.get("user")
         if len(controlled_seats(seats, user)) > 1:
             self.confirmed = self.read_confirmed()
-        return render_table(match, seats, user, self.confirmed, oob=True)
+        with translation.override(self.language):
+            return render_table(match, seats, user, self.confirmed, oob=True)
 
     def read_confirmed(self):
         """The session as stored now (the handover may have been confirmed over HTTP since the socket opened);

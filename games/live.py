@@ -2,8 +2,9 @@
 
 An audience is the set of sockets that see the same table: the sockets of one seat's player, those of one
 shared screen (a user who plays several seats: hot-seat), and the spectators. Each has its own group in the
-channel layer, so a seat's table only ever reaches that seat's sockets. The consumers only forward what they
-are sent (games/consumers.py).
+channel layer per language (a socket's language is its browser's, `socket_language`), so a seat's table only
+ever reaches that seat's sockets, and each in its own language. The consumers only forward what they are sent
+(games/consumers.py).
 """
 import asyncio
 import contextvars
@@ -18,6 +19,9 @@ from dataclasses import dataclass, field
 from asgiref.sync import SyncToAsync, async_to_sync
 from channels.db import database_sync_to_async
 from channels.layers import InMemoryChannelLayer, get_channel_layer
+from django.conf import settings
+from django.utils.translation import get_supported_language_variant
+from django.utils.translation.trans_real import parse_accept_lang_header
 
 log = logging.getLogger(__name__)
 
@@ -37,6 +41,35 @@ def screen_group(match_id: int, user_id: int) -> str:
 
 def watch_group(match_id: int) -> str:
     return f"match-{match_id}-watch"
+
+
+def language_group(group: str, language: str) -> str:
+    """An audience's group for the sockets of one language: each is sent the table rendered in its language."""
+    return f"{group}.{language}"
+
+
+def languages() -> list[str]:
+    return [code for code, _ in settings.LANGUAGES]
+
+
+def socket_language(scope) -> str:
+    """A socket's language, chosen as LocaleMiddleware chooses a page's: the language cookie, else the browser's
+    Accept-Language, else LANGUAGE_CODE (always one of LANGUAGES)."""
+    cookie = (scope.get("cookies") or {}).get(settings.LANGUAGE_COOKIE_NAME)
+    if cookie:
+        try:
+            return get_supported_language_variant(cookie)
+        except LookupError:
+            pass
+    header = next((value for name, value in scope.get("headers") or () if name == b"accept-language"), b"")
+    for code, _ in parse_accept_lang_header(header.decode("latin-1")):
+        if code == "*":
+            break
+        try:
+            return get_supported_language_variant(code)
+        except LookupError:
+            continue
+    return get_supported_language_variant(settings.LANGUAGE_CODE)
 
 
 def session_digest(session_key: str) -> str:
@@ -94,11 +127,26 @@ async def present(layer, groups: list[str]) -> list[str]:
 @dataclass
 class Prepared:
     """What the side that made a change already holds: the match as committed, its seats, and the tables it
-    rendered (its own answer), so that the push neither reloads the match nor renders those again."""
+    rendered (its own answer), so that the push neither reloads the match nor renders those again. `pushed`:
+    the change was pushed already (`push_from_request`)."""
 
     match: object
     seats: list
     memo: dict = field(default_factory=dict)
+    pushed: bool = False
+
+
+async def wanted_groups(layer, match, seats) -> dict[str, tuple]:
+    """The groups (an audience in one language) that have a socket open, with their audience and language."""
+    from games import tables
+
+    audiences = {language_group(group, language): (audience, language)
+                 for group, audience in tables.audiences(match, seats).items() for language in languages()}
+    return {group: audiences[group] for group in await present(layer, list(audiences))}
+
+
+async def send_all(layer, messages: dict[str, dict]) -> None:
+    await asyncio.gather(*(layer.group_send(group, message) for group, message in messages.items()))
 
 
 async def push(match_id: int, version: int, prepared: Prepared | None = None) -> None:
@@ -115,15 +163,32 @@ async def push(match_id: int, version: int, prepared: Prepared | None = None) ->
         memo = {}
         if match.version > version:
             return  # a later change was committed: its own push renders the newer table
-    audiences = tables.audiences(match, seats)
-    wanted = await present(layer, list(audiences))
+    wanted = await wanted_groups(layer, match, seats)
     if not wanted:
         return
     # Rendered on a worker thread of the loop's own pool, not on the one thread that every consumer's database
     # call (and Channels' per-message connection check) shares: a push does not queue behind the sockets.
-    messages = await database_sync_to_async(tables.push_messages, thread_sensitive=False)(
-        match, seats, {g: audiences[g] for g in wanted}, memo)
-    await asyncio.gather(*(layer.group_send(group, message) for group, message in messages.items()))
+    messages = await database_sync_to_async(tables.push_messages, thread_sensitive=False)(match, seats, wanted, memo)
+    await send_all(layer, messages)
+
+
+def push_from_request(prepared: Prepared, last: str) -> None:
+    """Push a change from the thread of the request that made it (under the server), the other players' tables
+    first: each audience's table is sent as soon as it is rendered, before the audience `last` (the mover's own
+    group, without its language) whose table is also the request's answer. So the others' screens do not wait
+    for the mover's answer to render. Outside a server the push is left to `changed`."""
+    from games import tables
+
+    loop, layer = server_loop(), get_channel_layer()
+    if loop is None or layer is None:
+        return
+    wanted = async_to_sync(wanted_groups)(layer, prepared.match, prepared.seats)
+    mine = {group: audience for group, audience in wanted.items() if group.rpartition(".")[0] == last}
+    for part in ({g: a for g, a in wanted.items() if g not in mine}, mine):
+        if part:
+            messages = tables.push_messages(prepared.match, prepared.seats, part, prepared.memo)
+            spawn(loop, send_all, layer, messages)
+    prepared.pushed = True
 
 
 _held = threading.local()
@@ -138,7 +203,8 @@ class Held:
 @contextmanager
 def held_pushes():
     """Changes committed inside the block are pushed when it ends, with what the block `prepared`: a move view
-    renders its own answer first, and the push reuses that rendering and the match it already has."""
+    pushes the change itself (`push_from_request`) and renders its answer with the same tables, and the push
+    reuses the match it already has."""
     held = _held.current = Held()
     try:
         yield held
@@ -147,7 +213,10 @@ def held_pushes():
         for match_id, version, bots in held.changes:
             ready = held.prepared if held.prepared and held.prepared.match.version == version else None
             try:
-                changed(match_id, version, bots, prepared=ready)
+                if ready is not None and ready.pushed:
+                    wake_bots(match_id, bots)
+                else:
+                    changed(match_id, version, bots, prepared=ready)
             except Exception:  # logged: the change is committed and its answer must not become an error
                 log.exception("push of match %s version %s failed", match_id, version)
 
@@ -165,6 +234,10 @@ def changed(match_id: int, version: int, bots: bool = True, prepared: Prepared |
             spawn(loop, push, match_id, version, prepared)
         else:
             async_to_sync(push)(match_id, version, prepared)
+    wake_bots(match_id, bots)
+
+
+def wake_bots(match_id: int, bots: bool) -> None:
     if bots:
         from games import bot_runner
 
@@ -179,4 +252,10 @@ def seat_confirmed(match_id: int, user_id: int, session_key: str, seat: int) -> 
     if layer is None:
         return
     message = {"type": "screen.confirmed", "session": session_digest(session_key), "seat": seat}
-    async_to_sync(layer.group_send)(screen_group(match_id, user_id), message)
+    group = screen_group(match_id, user_id)
+
+    async def send():
+        await asyncio.gather(*(layer.group_send(language_group(group, language), message)
+                               for language in languages()))
+
+    async_to_sync(send)()

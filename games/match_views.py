@@ -19,7 +19,7 @@ from games import lobby as seating
 from games.forms import NewMatchForm
 from games.models import Match, Seat
 from games.records import match_record
-from games.tables import as_answer, load, render_once, render_table
+from games.tables import as_answer, audience_of, load, render_once, render_table
 from games.viewer import controlled_seats, session_key, viewpoint
 from games.wake import wake
 
@@ -174,6 +174,8 @@ def move(request, match_id):
         held.prepared = live.Prepared(match, seats)
         if not request.htmx:
             return redirect("match", match_id)
+        # The other players' tables leave first; the mover's own is rendered once for its answer and its tabs.
+        live.push_from_request(held.prepared, last=audience_of(match, seats, request.user))
         point = viewpoint(match, seats, request.user, seat)
         return HttpResponse(as_answer(render_once(match, seats, point, held.prepared.memo)))
 

@@ -1,7 +1,10 @@
 """Renders a match's table for one viewpoint: the page, the htmx answer and the websocket pushes share it."""
+import json
 from dataclasses import dataclass
+from functools import lru_cache
 
 from django.template.loader import render_to_string
+from django.utils import translation
 
 from games import live
 from games.log_words import who, with_names
@@ -19,8 +22,17 @@ def load(match_id: int) -> tuple[Match, list]:
 
 def log_lines(game, entries: list[dict], names: list[str]) -> list[dict]:
     """The engine's public log in words, newest first, with seat mentions replaced by names."""
-    return [{"who": who(entry, names), "text": with_names(game.event_text(entry), names)}
+    language, named = translation.get_language(), tuple(names)
+    return [{"who": who(entry, names), "text": line_text(game, language, json.dumps(entry), named)}
             for entry in reversed(entries[-LOG_LINES:])]
+
+
+@lru_cache(maxsize=4096)
+def line_text(game, language: str, entry: str, names: tuple) -> str:
+    """One log entry (its JSON) in words, in `language`: a table shows the last 40 lines and a move adds one or
+    two, so the words of the others are found here instead of through gettext again (a fifth of a table's
+    rendering). The words of an entry depend on nothing else (the games' words modules are pure)."""
+    return with_names(game.event_text(json.loads(entry)), list(names))
 
 
 def context(match: Match, seats: list, point: Viewpoint, error: str = "") -> dict:
@@ -93,10 +105,11 @@ def audience_of(match: Match, seats: list, user) -> str:
 
 
 def render_once(match: Match, seats: list, point: Viewpoint, memo: dict) -> str:
-    """The pushed table of a viewpoint, rendered at most once per change: `memo` holds what this change has
-    rendered already (the mover's own answer is one of them). No request: the forms carry no CSRF field, the
-    page sends the token in a header (base.html), so one rendering serves every socket of the audience."""
-    key = (point.seat, point.handover, tuple(point.controlled))
+    """The pushed table of a viewpoint in the active language, rendered at most once per change: `memo` holds
+    what this change has rendered already (the mover's own answer is one of them). No request: the forms carry
+    no CSRF field, the page sends the token in a header (base.html), so one rendering serves every socket of the
+    audience."""
+    key = (translation.get_language(), point.seat, point.handover, tuple(point.controlled))
     if key not in memo:
         memo[key] = render_point(match, seats, point)
     return memo[key]
@@ -107,28 +120,30 @@ def as_answer(pushed: str) -> str:
     return pushed.replace(' hx-swap-oob="true"', "", 1)
 
 
-def push_messages(match: Match, seats: list, wanted: dict[str, Audience], memo: dict | None = None
+def push_messages(match: Match, seats: list, wanted: dict[str, tuple[Audience, str]], memo: dict | None = None
                   ) -> dict[str, dict]:
-    """The message for each audience: its table, rendered once however many sockets it has.
+    """The message for each group of `wanted` (an audience in one language): its table, rendered in that
+    language once however many sockets it has.
 
     A shared screen's table depends on the seat its browser last confirmed (the handover), which only the
     socket knows: it is sent the table for each possible confirmed seat ("" = none), each distinct one rendered
     once, and forwards the one that applies. All of them are tables of seats that user plays."""
     memo = {} if memo is None else memo
     messages = {}
-    for group, audience in wanted.items():
-        if audience.user_id is None:
-            point = viewpoint(match, seats, None, None)
-            messages[group] = {"type": "table.push", "html": render_once(match, seats, point, memo)}
-            continue
-        holder = Holder(audience.user_id)
-        if len(audience.seats) == 1:
-            point = viewpoint(match, seats, holder, None)
-            messages[group] = {"type": "table.push", "html": render_once(match, seats, point, memo)}
-            continue
-        variants = {}
-        for confirmed in (None, *audience.seats):
-            point = viewpoint(match, seats, holder, confirmed)
-            variants["" if confirmed is None else str(confirmed)] = render_once(match, seats, point, memo)
-        messages[group] = {"type": "table.push", "variants": variants}
+    for group, (audience, language) in wanted.items():
+        with translation.override(language):
+            messages[group] = audience_message(match, seats, audience, memo)
     return messages
+
+
+def audience_message(match: Match, seats: list, audience: Audience, memo: dict) -> dict:
+    if audience.user_id is None:
+        return {"type": "table.push", "html": render_once(match, seats, viewpoint(match, seats, None, None), memo)}
+    holder = Holder(audience.user_id)
+    if len(audience.seats) == 1:
+        return {"type": "table.push", "html": render_once(match, seats, viewpoint(match, seats, holder, None), memo)}
+    variants = {}
+    for confirmed in (None, *audience.seats):
+        point = viewpoint(match, seats, holder, confirmed)
+        variants["" if confirmed is None else str(confirmed)] = render_once(match, seats, point, memo)
+    return {"type": "table.push", "variants": variants}

@@ -17,8 +17,9 @@ pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 HEADERS = [(b"origin", b"http://127.0.0.1"), (b"host", b"127.0.0.1")]
 
 
-async def connect(match, user=None, cookie=None):
-    headers = HEADERS + ([(b"cookie", cookie)] if cookie else [])
+async def connect(match, user=None, cookie=None, language=None):
+    headers = HEADERS + ([(b"cookie", cookie)] if cookie else []) + (
+        [(b"accept-language", language)] if language else [])
     ws = WebsocketCommunicator(application, f"/ws/matches/{match.pk}/", headers=headers)
     if user is not None:
         ws.scope["user"] = user
@@ -91,10 +92,12 @@ async def test_a_seats_table_is_sent_to_that_seats_group_and_no_other(duel, mia,
     for ws in pages:
         await ws.receive_from(timeout=5)
     by_group = {group: message["html"] for group, message in sent}
-    assert set(by_group) == {live.seat_group(duel.pk, 0), live.seat_group(duel.pk, 1), live.watch_group(duel.pk)}
-    assert "You drew" in by_group[live.seat_group(duel.pk, 0)]
-    assert "You drew" not in by_group[live.seat_group(duel.pk, 1)]
-    assert "You drew" not in by_group[live.watch_group(duel.pk)]
+    seat_0, seat_1, watch = (live.language_group(group, "en-gb") for group in (
+        live.seat_group(duel.pk, 0), live.seat_group(duel.pk, 1), live.watch_group(duel.pk)))
+    assert set(by_group) == {seat_0, seat_1, watch}
+    assert "You drew" in by_group[seat_0]
+    assert "You drew" not in by_group[seat_1]
+    assert "You drew" not in by_group[watch]
     for ws in pages:
         await ws.disconnect()
 
@@ -216,3 +219,76 @@ async def test_which_groups_have_sockets_is_read_from_redis_too():
         await layer.group_discard("match-1-seat-0", channel)
         await layer.flush()
     assert await live.present(layer, ["match-1-seat-0"]) == []
+
+
+@pytest.fixture
+def monday_in_the_log(monkeypatch):
+    """A log line in words Django itself translates ("Monday": 星期一 in zh-hant), gettext'd as the table renders,
+    as every word of a table is: it shows which language a table was rendered in."""
+    from django.utils.translation import gettext
+
+    log_lines = tables.log_lines
+    monkeypatch.setattr(tables, "log_lines",
+                        lambda *args: [{"who": "", "text": gettext("Monday")}, *log_lines(*args)])
+
+
+async def test_each_socket_is_pushed_its_own_seats_table_in_its_own_language(duel, mia, leo, counted,
+                                                                              monday_in_the_log, monkeypatch):
+    sent = []
+    layer = get_channel_layer()
+    group_send = layer.group_send
+
+    async def recording(group, message):
+        sent.append((group, message))
+        await group_send(group, message)
+
+    monkeypatch.setattr(layer, "group_send", recording)
+    # Two tabs of Mia's seat: one chose Chinese (the language cookie wins over the browser's header), one did not.
+    chinese = await connect(duel, mia, cookie=b"django_language=zh-hant", language=b"en-GB,en;q=0.8")
+    english = await connect(duel, mia, language=b"fr-CH, en;q=0.7")
+    # Leo's browser asks for Traditional Chinese in its header (zh-TW falls back to zh-hant); a spectator says
+    # nothing and gets LANGUAGE_CODE.
+    leo_page = await connect(duel, leo, language=b"zh-TW,zh;q=0.9")
+    spectator = await connect(duel)
+    counted.update(renders=0)
+    await draw(duel)
+    pushed = {name: await ws.receive_from(timeout=5) for name, ws in
+              {"chinese": chinese, "english": english, "leo": leo_page, "spectator": spectator}.items()}
+    assert "星期一" in pushed["chinese"] and "Monday" not in pushed["chinese"]
+    assert "Monday" in pushed["english"] and "星期一" not in pushed["english"]
+    assert "星期一" in pushed["leo"] and "Monday" in pushed["spectator"]
+    # Each seat's table still reaches only that seat's sockets, in each language.
+    assert "You drew" in pushed["chinese"] and "You drew" in pushed["english"]
+    assert "You drew" not in pushed["leo"] and "You drew" not in pushed["spectator"]
+    # Rendered once per (audience, language) that has a socket: Mia in two languages, Leo's, the spectators'.
+    assert counted["renders"] == 4
+    by_group = {group: message["html"] for group, message in sent}
+    assert set(by_group) == {live.language_group(live.seat_group(duel.pk, 0), "zh-hant"),
+                             live.language_group(live.seat_group(duel.pk, 0), "en-gb"),
+                             live.language_group(live.seat_group(duel.pk, 1), "zh-hant"),
+                             live.language_group(live.watch_group(duel.pk), "en-gb")}
+    for ws in (chinese, english, leo_page, spectator):
+        await ws.disconnect()
+
+
+async def test_a_socket_catches_up_in_its_own_language(duel, mia, monday_in_the_log):
+    ws = WebsocketCommunicator(application, f"/ws/matches/{duel.pk}/",
+                               headers=HEADERS + [(b"accept-language", b"zh-Hant-TW")])
+    ws.scope["user"] = mia
+    assert (await ws.connect())[0]
+    assert "星期一" in await ws.receive_from(timeout=5)
+    await ws.disconnect()
+
+
+@pytest.mark.parametrize(("cookie", "header", "language"), [
+    ("zh-hant", "en", "zh-hant"),
+    ("klingon", "zh-TW", "zh-hant"),  # a cookie naming no language of the site is ignored
+    ("", "de, *;q=0.5", "en-gb"),
+    ("", "en-US,en;q=0.9", "en-gb"),
+    ("", "", "en-gb"),
+    ("", "zh-hant;q=0.1," + "en;q=0.2," * 60, "en-gb"),  # a header too long to parse is ignored
+], ids=["cookie", "unknown-cookie", "star", "en-us", "nothing", "too-long"])
+async def test_a_sockets_language_is_its_cookie_else_its_browsers_else_the_sites(cookie, header, language):
+    scope = {"cookies": {"django_language": cookie} if cookie else {},
+             "headers": [(b"accept-language", header.encode())] if header else []}
+    assert live.socket_language(scope) == language
