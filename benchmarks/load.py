@@ -628,14 +628,15 @@ def report(results: list[dict]) -> str:
     lines = [f"{'target':6} {'K':>4} {'spec':>4} {'pace':>5} {'moves':>6} {'mv/s':>6} {'cpu ms/mv':>9} "
              f"{'vs floor':>8} {'+ms/spec':>8} {'push p50':>8} {'p95':>7} {'p99':>7} {'post p50':>8} {'p95':>7} "
              f"{'errors':>14} {'lost':>4} {'dbl':>4} {'KiB/idle pl':>11} {'KiB/match':>9}"]
-    key = lambda r: (r.get("run"), r["matches"], r["pace"], r.get("spectators", 0))  # noqa: E731
+    key = lambda r: (r.get("run"), r.get("game"), r["matches"], r["pace"], r.get("spectators", 0))  # noqa: E731
     floors = {key(r): r for r in results if r["target"] == "floor"}
     for r in results:
         floor = floors.get(key(r))
         ratio = (r["cpu_ms_per_move"] / floor["cpu_ms_per_move"]
                  if floor and r["cpu_ms_per_move"] and floor["cpu_ms_per_move"] else None)
         alone = [o for o in results if o["target"] == r["target"] and o["matches"] == r["matches"]
-                 and o["pace"] == r["pace"] and not o.get("spectators") and o.get("cpu_ms_per_move")]
+                 and o["pace"] == r["pace"] and o.get("game") == r.get("game") and not o.get("spectators")
+                 and o.get("cpu_ms_per_move")]
         spectators = r.get("spectators", 0)
         extra = None
         if spectators and alone and r["cpu_ms_per_move"]:
