@@ -289,8 +289,16 @@ async def floor_setup(host: Player, guest: Player, game: str, options: dict) -> 
 async def open_socket(player: Player, match: Match, stats: Stats):
     from websockets.asyncio.client import connect
 
-    player.ws = await connect(f"ws://{HOST}:{player.http.port}{match.ws_path}", open_timeout=30, max_size=2**22,
-                              additional_headers={"Cookie": player.http.cookie_header(), "Origin": player.http.origin})
+    for attempt in range(4):  # a busy server drops handshakes it cannot answer in time: try again, as a page does
+        try:
+            player.ws = await connect(f"ws://{HOST}:{player.http.port}{match.ws_path}", open_timeout=30,
+                                      max_size=2**22, additional_headers={"Cookie": player.http.cookie_header(),
+                                                                          "Origin": player.http.origin})
+            break
+        except (OSError, EOFError, TimeoutError, Exception):  # noqa: BLE001 - the last attempt raises
+            if attempt == 3:
+                raise
+            await asyncio.sleep(1 + attempt)
     match.update(player, await asyncio.wait_for(player.ws.recv(), 30), stats, pushed=False)
 
 
