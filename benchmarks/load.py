@@ -289,8 +289,16 @@ async def floor_setup(host: Player, guest: Player, game: str, options: dict) -> 
 async def open_socket(player: Player, match: Match, stats: Stats):
     from websockets.asyncio.client import connect
 
-    player.ws = await connect(f"ws://{HOST}:{player.http.port}{match.ws_path}", open_timeout=30, max_size=2**22,
-                              additional_headers={"Cookie": player.http.cookie_header(), "Origin": player.http.origin})
+    for attempt in range(4):  # a busy server drops handshakes it cannot answer in time: try again, as a page does
+        try:
+            player.ws = await connect(f"ws://{HOST}:{player.http.port}{match.ws_path}", open_timeout=30,
+                                      max_size=2**22, additional_headers={"Cookie": player.http.cookie_header(),
+                                                                          "Origin": player.http.origin})
+            break
+        except (OSError, EOFError, TimeoutError, Exception):  # noqa: BLE001 - the last attempt raises
+            if attempt == 3:
+                raise
+            await asyncio.sleep(1 + attempt)
     match.update(player, await asyncio.wait_for(player.ws.recv(), 30), stats, pushed=False)
 
 
@@ -628,14 +636,15 @@ def report(results: list[dict]) -> str:
     lines = [f"{'target':6} {'K':>4} {'spec':>4} {'pace':>5} {'moves':>6} {'mv/s':>6} {'cpu ms/mv':>9} "
              f"{'vs floor':>8} {'+ms/spec':>8} {'push p50':>8} {'p95':>7} {'p99':>7} {'post p50':>8} {'p95':>7} "
              f"{'errors':>14} {'lost':>4} {'dbl':>4} {'KiB/idle pl':>11} {'KiB/match':>9}"]
-    key = lambda r: (r.get("run"), r["matches"], r["pace"], r.get("spectators", 0))  # noqa: E731
+    key = lambda r: (r.get("run"), r.get("game"), r["matches"], r["pace"], r.get("spectators", 0))  # noqa: E731
     floors = {key(r): r for r in results if r["target"] == "floor"}
     for r in results:
         floor = floors.get(key(r))
         ratio = (r["cpu_ms_per_move"] / floor["cpu_ms_per_move"]
                  if floor and r["cpu_ms_per_move"] and floor["cpu_ms_per_move"] else None)
         alone = [o for o in results if o["target"] == r["target"] and o["matches"] == r["matches"]
-                 and o["pace"] == r["pace"] and not o.get("spectators") and o.get("cpu_ms_per_move")]
+                 and o["pace"] == r["pace"] and o.get("game") == r.get("game") and not o.get("spectators")
+                 and o.get("cpu_ms_per_move")]
         spectators = r.get("spectators", 0)
         extra = None
         if spectators and alone and r["cpu_ms_per_move"]:
