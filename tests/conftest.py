@@ -13,3 +13,13 @@ def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix):
     # where Django cannot hand a connection back, and ten such threads would empty the pool. The pool itself is
     # tested where it serves, in real server processes (tests/servers/).
     settings.DATABASES["default"].get("OPTIONS", {}).pop("pool", None)
+
+
+@pytest.fixture(autouse=True)
+def site_language_after_each_test():
+    """A request leaves its language active in the thread (Django activates one per request and never resets it):
+    a test that asked for Chinese pages must not make the next test's words Chinese."""
+    yield
+    from django.utils import translation
+
+    translation.deactivate()

@@ -19,7 +19,8 @@
     clearInterval(timer);
     timer = null;
     const b = button();
-    if (b) { b.textContent = b.dataset.play || "Play";  // data-play, data-pause: the words in the page's language b.setAttribute("aria-pressed", "false"); }
+    // data-play, data-pause: the words in the page's language (docs/i18n.md)
+    if (b) { b.textContent = b.dataset.play || "Play"; b.setAttribute("aria-pressed", "false"); }
   }
   function play() {
     if (!link("next")) go("first");  // at the end, Play starts again from the deal
