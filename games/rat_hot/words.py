@@ -4,7 +4,7 @@ Through gettext and ngettext; other seats are written "{seat:N}" (the page names
 (entry["seat"]) is shown in bold before the sentence, so each sentence starts with a verb.
 """
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
+from django.utils.translation import gettext_lazy, ngettext, pgettext, pgettext_lazy
 
 SPACE_NAMES = {
     "chili": gettext_lazy("chili"), "paprika": gettext_lazy("paprika"), "saffron": gettext_lazy("saffron"),
@@ -28,9 +28,20 @@ def space(name: str) -> str:
     return str(SPACE_NAMES.get(name, name))
 
 
+def listing(parts) -> str:
+    """Words in a row: "basil, paprika, empty" (Chinese writes 、 between them)."""
+    return pgettext("list separator", ", ").join(str(p) for p in parts)
+
+
 def strip(spaces) -> str:
     """A strip by its spaces in order: "basil, paprika, empty"."""
-    return ", ".join(space(s) for s in spaces)
+    return listing(space(s) for s in spaces)
+
+
+def cell(x: int, y: int, name: str, height: int) -> str:
+    """A cell of the table as a screen reader names it: "Column 2, row -1: basil, height 2"."""
+    return _("Column %(x)d, row %(y)d: %(space)s, height %(height)d") % {
+        "x": x, "y": y, "space": space(name), "height": height}
 
 
 def points(n: int) -> str:
@@ -45,7 +56,8 @@ def spot(spaces, x: int, y: int, direction: str, gains=None) -> str:
     if gains is not None:
         scored = [_("%(points)s for %(colour)s") % {"points": n, "colour": COLOUR_NAMES[seat]}
                   for seat, n in enumerate(gains) if n]
-        text += "; " + (_("scores %(what)s") % {"what": _(" and ").join(scored)} if scored else _("scores nothing"))
+        scores = _("scores %(what)s") % {"what": _(" and ").join(scored)} if scored else _("scores nothing")
+        text = _("%(spot)s; %(scores)s") % {"spot": text, "scores": scores}
     return text
 
 

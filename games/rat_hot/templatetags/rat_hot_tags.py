@@ -4,9 +4,10 @@ import json
 from django import template
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from games.rat_hot import board, words
-from games.rat_hot.strips import OWNER, RATS
+from games.rat_hot.strips import COLOURS, OWNER, RATS, SPICES
 
 register = template.Library()
 
@@ -28,14 +29,21 @@ def rat_hot_board(view, actions, point):
                 "spot": _("%(strip)s; at column %(x)d, row %(y)d, facing %(dir)s"),
                 "scores": _("scores %(what)s"), "for": _("%(points)s for %(colour)s"), "and": _(" and "),
                 "nothing": _("scores nothing"), "choose": _("Choose a spot"),
+                "scored": _("%(spot)s; %(scores)s"), "sep": pgettext("list separator", ", "),
+                "spots": _("%(n)s spots: choose one…"),
                 "dirs": {d: str(name) for d, name in words.DIR_NAMES.items()},
                 "colours": [str(c) for c in words.COLOUR_NAMES],
                 "spaces": {s: words.space(s) for s in SYMBOLS},
             },
         }
+    cells = board.cells(view)
+    for cell in cells:
+        cell["name"] = words.cell(cell["x"], cell["y"], cell["space"], cell["height"])
     return {
         "box": f"{x} {y} {width} {height}",
-        "cells": board.cells(view),
+        "cells": cells,
+        "dirs": list(words.DIR_NAMES.items()),
+        "legend": [SPICES[colour] for colour in COLOURS],
         "edges": board.edges(view),
         "flash": board.flashed(view),
         "revealed": revealed,
@@ -57,6 +65,15 @@ def rh_json(value) -> str:
 @register.filter
 def symbol(space) -> str:
     return SYMBOLS.get(space, "rh-empty")
+
+
+@register.filter
+def seat_symbol(seat) -> str:
+    """A seat's own rat, the picture beside its name: its colour also told by a shape."""
+    try:
+        return SYMBOLS[RATS[int(seat)]]
+    except (TypeError, ValueError, IndexError):
+        return "rh-empty"
 
 
 @register.filter
