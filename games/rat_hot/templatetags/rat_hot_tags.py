@@ -12,6 +12,9 @@ from games.rat_hot.strips import COLOURS, OWNER, RATS, SPICES
 register = template.Library()
 
 SYMBOLS = {space: f"rh-{space}" for space in [*OWNER, *RATS, "empty", "start"]}
+# The legend's signs for the spices' shapes (symbols.html draws the shapes themselves): angular red, round green
+GLYPHS = {"chili": "▲", "paprika": "■", "saffron": "★", "cinnamon": "=", "basil": "●", "mint": "○", "coriander": "♣",
+          "bay": "❧"}
 
 
 @register.simple_tag
@@ -33,7 +36,7 @@ def rat_hot_board(view, actions, point):
                 "spots": _("%(n)s spots: choose one…"),
                 "dirs": {d: str(name) for d, name in words.DIR_NAMES.items()},
                 "colours": [str(c) for c in words.COLOUR_NAMES],
-                "spaces": {s: words.space(s) for s in SYMBOLS},
+                "spaces": {s: words.space(s) for s in sorted({s for r in view["revealed"] for s in r["spaces"]})},
             },
         }
     cells = board.cells(view)
@@ -43,7 +46,7 @@ def rat_hot_board(view, actions, point):
         "box": f"{x} {y} {width} {height}",
         "cells": cells,
         "dirs": list(words.DIR_NAMES.items()),
-        "legend": [SPICES[colour] for colour in COLOURS],
+        "legend": [[(GLYPHS[spice], words.space(spice)) for spice in SPICES[colour]] for colour in COLOURS],
         "edges": board.edges(view),
         "flash": board.flashed(view),
         "revealed": revealed,
@@ -65,15 +68,6 @@ def rh_json(value) -> str:
 @register.filter
 def symbol(space) -> str:
     return SYMBOLS.get(space, "rh-empty")
-
-
-@register.filter
-def seat_symbol(seat) -> str:
-    """A seat's own rat, the picture beside its name: its colour also told by a shape."""
-    try:
-        return SYMBOLS[RATS[int(seat)]]
-    except (TypeError, ValueError, IndexError):
-        return "rh-empty"
 
 
 @register.filter
