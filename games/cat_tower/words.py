@@ -77,7 +77,7 @@ def dice_changes(targets) -> str:
 
 def free() -> str:
     """What a mark costs when it spends no footprint."""
-    return _("free")
+    return pgettext("cost", "free")
 
 
 def hex_name(column, floor, *, item=None, pending=None, house=False, offers=()) -> str:
@@ -88,7 +88,7 @@ def hex_name(column, floor, *, item=None, pending=None, house=False, offers=()) 
     elif pending:
         what = _("your mark, %(item)s, not yet revealed") % {"item": item_name(pending)}
     else:
-        what = _("house hex, empty") if house else _("empty")
+        what = pgettext("hex", "house hex, empty") if house else pgettext("hex", "empty")
         if offers:
             what = _("%(hex)s; may take %(items)s") % {"hex": what, "items": listing(item_name(i) for i in offers)}
     return _("Column %(column)s, floor %(floor)s: %(what)s") % {"column": column, "floor": floor, "what": what}
