@@ -29,10 +29,6 @@ CATEGORY_LABELS = {"cats": gettext_lazy("Cats"), "yarn": gettext_lazy("Yarn"), "
                    "columns": gettext_lazy("Columns"), "total": gettext_lazy("Total")}
 
 
-COLUMN_COLOURS = {"orange": gettext_lazy("Orange"), "red": gettext_lazy("Red"), "green": gettext_lazy("Green"),
-                  "blue": gettext_lazy("Blue"), "purple": gettext_lazy("Purple")}
-
-
 def listing(parts) -> str:
     """Words in a row: "yarn, bowl, mouse" (Chinese writes 、 between them)."""
     return pgettext("list separator", ", ").join(str(p) for p in parts)
