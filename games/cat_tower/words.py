@@ -6,7 +6,7 @@ items by their sheet.json keys ("house", "mouse"); this module makes the sentenc
 seat is a sentence without its subject (the page writes the player's name before it).
 """
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
+from django.utils.translation import gettext_lazy, ngettext, pgettext, pgettext_lazy
 
 from games.log_words import seat_list
 
@@ -27,6 +27,11 @@ A_ITEM = {"house": pgettext_lazy("item with article", "a house"), "yarn": pgette
 CATEGORY_LABELS = {"cats": gettext_lazy("Cats"), "yarn": gettext_lazy("Yarn"), "butterfly": gettext_lazy("Butterflies"),
                    "bowl": gettext_lazy("Bowls"), "cushion": gettext_lazy("Cushions"), "mouse": gettext_lazy("Mice"),
                    "columns": gettext_lazy("Columns"), "total": gettext_lazy("Total")}
+
+
+def listing(parts) -> str:
+    """Words in a row: "yarn, bowl, mouse" (Chinese writes 、 between them)."""
+    return pgettext("list separator", ", ").join(str(p) for p in parts)
 
 
 def item_label(item) -> str:
@@ -60,9 +65,38 @@ def columns(n: int) -> str:
 
 def dice_changes(targets) -> str:
     """The dice a mark changes with footprints, ((your die, its target), (shared die, its target)): "your 5→4"."""
-    changes = [f"{whose} {value}→{target}" for whose, (value, target) in zip((_("your"), _("shared")), targets,
-                                                                             strict=True) if value != target]
-    return ", ".join(changes)
+    says = (_("your %(value)s→%(target)s"), _("shared %(value)s→%(target)s"))
+    changes = [say % {"value": value, "target": target}
+               for say, (value, target) in zip(says, targets, strict=True) if value != target]
+    return listing(changes)
+
+
+def free() -> str:
+    """What a mark costs when it spends no footprint."""
+    return pgettext("cost", "free")
+
+
+def hex_name(column, floor, *, item=None, pending=None, house=False, offers=()) -> str:
+    """A hex for screen readers, with its column, floor and item: "Column 3, floor 2: bowl", "Column 1, floor 5:
+    house hex, empty", "Column 2, floor 4: empty; may take yarn, mouse"."""
+    if item:
+        what = item_name(item)
+    elif pending:
+        what = _("your mark, %(item)s, not yet revealed") % {"item": item_name(pending)}
+    else:
+        what = pgettext("hex", "house hex, empty") if house else pgettext("hex", "empty")
+        if offers:
+            what = _("%(hex)s; may take %(items)s") % {"hex": what, "items": listing(item_name(i) for i in offers)}
+    return _("Column %(column)s, floor %(floor)s: %(what)s") % {"column": column, "floor": floor, "what": what}
+
+
+def column_name(column, bonus: dict) -> str:
+    """A column of the tower with its two bonus numbers and what became of them: "Column 3, bonus 7 (crossed
+    out) or 3"."""
+    first = {"scored": _("%(n)s (scored)"), "crossed": _("%(n)s (crossed out)")}.get(bonus["first_state"], "%(n)s")
+    later = _("%(n)s (scored)") if bonus["later_state"] == "scored" else "%(n)s"
+    return _("Column %(column)s, bonus %(first)s or %(later)s") % {
+        "column": column, "first": first % {"n": bonus["first"]}, "later": later % {"n": bonus["later"]}}
 
 
 def describe_mark(mark: dict, item: str) -> str:
@@ -106,7 +140,7 @@ def _won(e):
 
 EVENTS = {
     "rolled": lambda e: _("rolled %(dice)s to start round %(round)s") % {
-        "dice": ", ".join(str(v) for v in e["dice"]), "round": e["round"]},
+        "dice": listing(e["dice"]), "round": e["round"]},
     "took_die": lambda e: _("took the %(value)s") % {"value": e["value"]},
     "passed": lambda e: _("passed and circled a footprint") if e["circled"] else _(
         "passed (every footprint is circled)"),
@@ -161,7 +195,7 @@ REFUSALS = {
     "all_cats_scored": lambda p: _("All six cats are scored: a house scores nothing more."),
     "cat_scored": lambda p: _("The %(item)s cat is already scored.") % {"item": item_name(p["cat"])},
     "choose_cat": lambda p: _("After a house, choose a cat not yet scored: %(cats)s.") % {
-        "cats": ", ".join(item_name(cat) for cat in p["cats"])},
+        "cats": listing(item_name(cat) for cat in p["cats"])},
 }
 
 

@@ -31,8 +31,9 @@ def box(view: dict) -> tuple[int, int, int, int]:
 
 
 def cells(view: dict) -> list[dict]:
+    """The visible cells in reading order (row by row, from the top left), as a screen reader meets them."""
     out = []
-    for x, y, height, space, _strip in view["cells"]:
+    for x, y, height, space, _strip in sorted(view["cells"], key=lambda c: (c[1], c[0])):
         out.append({"x": x, "y": y, "h": min(height, 5), "height": height, "space": space,
                     "tx": _num(x + 0.93), "ty": _num(y + 0.3)})
     return out

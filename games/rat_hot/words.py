@@ -4,17 +4,20 @@ Through gettext and ngettext; other seats are written "{seat:N}" (the page names
 (entry["seat"]) is shown in bold before the sentence, so each sentence starts with a verb.
 """
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
+from django.utils.translation import gettext_lazy, ngettext, pgettext, pgettext_lazy
 
+# In contexts: the catalogues of every app are merged, and "empty" or "mint" may mean something else elsewhere.
 SPACE_NAMES = {
-    "chili": gettext_lazy("chili"), "paprika": gettext_lazy("paprika"), "saffron": gettext_lazy("saffron"),
-    "cinnamon": gettext_lazy("cinnamon"), "basil": gettext_lazy("basil"), "mint": gettext_lazy("mint"),
-    "coriander": gettext_lazy("coriander"), "bay": gettext_lazy("bay"), "rat-red": gettext_lazy("red rat"),
-    "rat-green": gettext_lazy("green rat"), "empty": gettext_lazy("empty"), "start": gettext_lazy("start"),
+    "chili": pgettext_lazy("space", "chili"), "paprika": pgettext_lazy("space", "paprika"),
+    "saffron": pgettext_lazy("space", "saffron"), "cinnamon": pgettext_lazy("space", "cinnamon"),
+    "basil": pgettext_lazy("space", "basil"), "mint": pgettext_lazy("space", "mint"),
+    "coriander": pgettext_lazy("space", "coriander"), "bay": pgettext_lazy("space", "bay"),
+    "rat-red": pgettext_lazy("space", "red rat"), "rat-green": pgettext_lazy("space", "green rat"),
+    "empty": pgettext_lazy("space", "empty"), "start": pgettext_lazy("space", "start"),
 }
 COLOUR_NAMES = (pgettext_lazy("player colour", "red"), pgettext_lazy("player colour", "green"))
-DIR_NAMES = {"E": gettext_lazy("east"), "S": gettext_lazy("south"), "W": gettext_lazy("west"),
-             "N": gettext_lazy("north")}
+DIR_NAMES = {"E": pgettext_lazy("facing", "east"), "S": pgettext_lazy("facing", "south"),
+             "W": pgettext_lazy("facing", "west"), "N": pgettext_lazy("facing", "north")}
 CHIP_NAMES = {"grey": gettext_lazy("a grey chip"), "yellow": gettext_lazy("a yellow chip")}
 
 OPTION_LABELS = {
@@ -28,9 +31,20 @@ def space(name: str) -> str:
     return str(SPACE_NAMES.get(name, name))
 
 
+def listing(parts) -> str:
+    """Words in a row: "basil, paprika, empty" (Chinese writes 、 between them)."""
+    return pgettext("list separator", ", ").join(str(p) for p in parts)
+
+
 def strip(spaces) -> str:
     """A strip by its spaces in order: "basil, paprika, empty"."""
-    return ", ".join(space(s) for s in spaces)
+    return listing(space(s) for s in spaces)
+
+
+def cell(x: int, y: int, name: str, height: int) -> str:
+    """A cell of the table as a screen reader names it: "Column 2, row -1: basil, height 2"."""
+    return _("Column %(x)d, row %(y)d: %(space)s, height %(height)d") % {
+        "x": x, "y": y, "space": space(name), "height": height}
 
 
 def points(n: int) -> str:
@@ -45,7 +59,8 @@ def spot(spaces, x: int, y: int, direction: str, gains=None) -> str:
     if gains is not None:
         scored = [_("%(points)s for %(colour)s") % {"points": n, "colour": COLOUR_NAMES[seat]}
                   for seat, n in enumerate(gains) if n]
-        text += "; " + (_("scores %(what)s") % {"what": _(" and ").join(scored)} if scored else _("scores nothing"))
+        scores = _("scores %(what)s") % {"what": _(" and ").join(scored)} if scored else _("scores nothing")
+        text = _("%(spot)s; %(scores)s") % {"spot": text, "scores": scores}
     return text
 
 

@@ -10,7 +10,7 @@ from django.urls import reverse
 
 GAMES_DIR = Path(__file__).resolve().parents[2] / "games"
 SLUGS = ["hot_tin_roof", "rat_a_tat_cat", "cat_tower", "rat_hot"]
-PLAYABLE = {"hot_tin_roof", "rat_a_tat_cat", "cat_tower"}
+PLAYABLE = {"hot_tin_roof", "rat_a_tat_cat", "cat_tower", "rat_hot"}
 
 
 def rules_page(client, slug: str) -> str:

@@ -41,21 +41,6 @@ def _bonus(column, sheet: dict) -> dict:
     }
 
 
-def _bonus_words(bonus: dict) -> str:
-    first = {"scored": " (scored)", "crossed": " (crossed out)"}.get(bonus["first_state"], "")
-    later = " (scored)" if bonus["later_state"] == "scored" else ""
-    return f"bonus {bonus['first']}{first} or {bonus['later']}{later}"
-
-
-def _hex_words(cell: dict) -> str:
-    """What a hex holds, for screen readers (its floor number is on the page already)."""
-    if cell["item"]:
-        return cell["item"]
-    if cell["pending"]:
-        return f"your mark, {cell['pending']}, not yet revealed"
-    return "house hex" if cell["house"] else ""
-
-
 def _hex_part(action: dict) -> dict:
     """What choosing a lit hex adds to the mark: its column and floor, and for a house hex also the item and the
     footprints (a house hex takes only a house, so its cost is the hex's own)."""
@@ -114,10 +99,11 @@ def tower(view: dict, seat, actions=None) -> dict:
                     "pending": TOWER.items[pending["item"]] if key == pending_hex else None,
                     "offers": lit["items"] if lit else [], "offer_numbers": lit["numbers"] if lit else [],
                     "part": lit and lit["part"], "row": lit and lit["row"]}
-            cell["words"] = _hex_words(cell)
+            cell["name"] = words.hex_name(column.id, floor, item=cell["item"], pending=cell["pending"], house=house,
+                                          offers=cell["offers"])
             cells.append(cell)
         columns.append({"id": str(column.id), "bonus": bonus, "complete": column.id in complete, "cells": cells,
-                        "words": f"Column {column.id}, {_bonus_words(bonus)}"})
+                        "name": words.column_name(column.id, bonus)})
     footprints = sheet["footprints"]
     track = ["x" if i < footprints["crossed"] else "c" if i < footprints["circled"] else ""
              for i in range(TOWER.footprints)]
@@ -128,7 +114,8 @@ def tower(view: dict, seat, actions=None) -> dict:
         "circled": footprints["circled"],
         "crossed": footprints["crossed"],
         "spare": footprints["circled"] - footprints["crossed"],
-        "cats": [{"cat": cat, "label": words.item_label(cat), "points": sheet["cats"].get(cat)} for cat in TOWER.cats],
+        "cats": [{"cat": cat, "label": words.item_label(cat), "name": words.item_name(cat),
+                  "points": sheet["cats"].get(cat)} for cat in TOWER.cats],
         "scored_cats": len(sheet["cats"]),
         "marked": len(marks),
         "complete": complete,
@@ -159,7 +146,7 @@ def _choice(action: dict, sheet: dict, dice: tuple[int, int] | None) -> dict:
 def _cost(action: dict, dice: tuple[int, int] | None) -> dict:
     """"free", or the footprints and the dice they change: "1 footprint (your 5→4)"."""
     if action["footprints"] == 0:
-        return {"cost": "free", "dice": ""}
+        return {"cost": words.free(), "dice": ""}
     return {"cost": words.footprints(action["footprints"]),
             "dice": _dice_use(dice, action["item"], action["floor"]) if dice else ""}
 

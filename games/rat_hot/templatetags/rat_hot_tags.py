@@ -4,13 +4,17 @@ import json
 from django import template
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from games.rat_hot import board, words
-from games.rat_hot.strips import OWNER, RATS
+from games.rat_hot.strips import COLOURS, OWNER, RATS, SPICES
 
 register = template.Library()
 
 SYMBOLS = {space: f"rh-{space}" for space in [*OWNER, *RATS, "empty", "start"]}
+# The legend's signs for the spices' shapes (symbols.html draws the shapes themselves): angular red, round green
+GLYPHS = {"chili": "▲", "paprika": "■", "saffron": "★", "cinnamon": "=", "basil": "●", "mint": "○", "coriander": "♣",
+          "bay": "❧"}
 
 
 @register.simple_tag
@@ -28,14 +32,21 @@ def rat_hot_board(view, actions, point):
                 "spot": _("%(strip)s; at column %(x)d, row %(y)d, facing %(dir)s"),
                 "scores": _("scores %(what)s"), "for": _("%(points)s for %(colour)s"), "and": _(" and "),
                 "nothing": _("scores nothing"), "choose": _("Choose a spot"),
+                "scored": _("%(spot)s; %(scores)s"), "sep": pgettext("list separator", ", "),
+                "spots": _("%(n)s spots: choose one…"),
                 "dirs": {d: str(name) for d, name in words.DIR_NAMES.items()},
                 "colours": [str(c) for c in words.COLOUR_NAMES],
-                "spaces": {s: words.space(s) for s in SYMBOLS},
+                "spaces": {s: words.space(s) for s in sorted({s for r in view["revealed"] for s in r["spaces"]})},
             },
         }
+    cells = board.cells(view)
+    for cell in cells:
+        cell["name"] = words.cell(cell["x"], cell["y"], cell["space"], cell["height"])
     return {
         "box": f"{x} {y} {width} {height}",
-        "cells": board.cells(view),
+        "cells": cells,
+        "dirs": list(words.DIR_NAMES.items()),
+        "legend": [[(GLYPHS[spice], words.space(spice)) for spice in SPICES[colour]] for colour in COLOURS],
         "edges": board.edges(view),
         "flash": board.flashed(view),
         "revealed": revealed,

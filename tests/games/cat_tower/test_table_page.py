@@ -264,11 +264,14 @@ def test_sheets_show_items_cats_footprints_and_columns(client, mia, solo):
     for key, item in match.state["sheets"][0]["marks"].items():
         classes, inner = cell(page, 0, key)
         assert f"m-{item}" in classes.split()  # the picture, drawn by the stylesheet
-        assert inner == f"{key.split('-')[1]}<b> {item}</b>"  # the floor, and the item in words for screen readers
+        column, floor = key.split("-")
+        # Its name for screen readers: column, floor and item (the printed floor number is drawn by the stylesheet)
+        assert inner == f"<b>Column {column}, floor {floor}: {item}</b>"
     classes, inner = cell(page, 0, "4-6")
-    assert "hh" in classes.split() and not shows_item(classes) and inner == "6<b> house hex</b>"
+    assert "hh" in classes.split() and not shows_item(classes)
+    assert inner == "<b>Column 4, floor 6: house hex, empty</b>"
     classes, inner = cell(page, 0, "4-5")
-    assert classes == "f5" and inner == "5"
+    assert classes == "f5" and inner == "<b>Column 4, floor 5: empty</b>"
     classes, _ = cell(page, 1, "4-4")
     assert "m-bowl" in classes.split()
     game = page[page.index('<div class="ct"'):]

@@ -87,11 +87,12 @@
     let spots = [];
 
     function name(spot) {
-      const spaces = data.strips[strip].map((s) => words.spaces[s]).join(", ");
+      const spaces = data.strips[strip].map((s) => words.spaces[s]).join(words.sep);
       const text = fill(words.spot, {strip: spaces, x: spot.x, y: spot.y, dir: words.dirs[dir]});
       const scored = spot.gains.map((n, seat) => n ? fill(words.for, {points: n, colour: words.colours[seat]}) : null)
         .filter(Boolean);
-      return text + "; " + (scored.length ? fill(words.scores, {what: scored.join(words.and)}) : words.nothing);
+      const scores = scored.length ? fill(words.scores, {what: scored.join(words.and)}) : words.nothing;
+      return fill(words.scored, {spot: text, scores: scores});
     }
 
     function build() {
@@ -142,7 +143,7 @@
       place.disabled = i < 0;
       part.value = i >= 0 ? JSON.stringify({strip: strip, x: spots[i].x, y: spots[i].y, dir: dir}) : "";
       show(i);
-      if (i < 0) preview.textContent = spots.length + " " + words.choose.toLowerCase() + "…";
+      if (i < 0) preview.textContent = fill(words.spots, {n: spots.length});
     }
 
     form.addEventListener("change", (e) => {

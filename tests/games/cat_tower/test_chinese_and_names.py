@@ -1,0 +1,140 @@
+"""Cat Tower in Traditional Chinese, and named for screen readers.
+
+In zh-hant the rules page, the table (drafting, marking, waiting) and every log line, refusal and label are Chinese,
+with no run of English words left; the catalogue is complete and compiled. Every hex of every sheet is named with
+its column, floor and item (in both languages), and no element carries an aria-label without a role that takes one.
+"""
+import random
+import re
+from pathlib import Path
+
+import pytest
+from django.apps import apps
+from django.utils import translation
+
+from games import turns
+from games.cat_tower import engine, words
+from tests.games.zh_catalogue import problems
+from tests.games.zh_words import between, english_runs, page_text
+
+from .test_table_page import draft_until_marking, page_of, refresh, solo  # noqa: F401 (a fixture)
+
+pytestmark = pytest.mark.django_db
+ZH = {"HTTP_ACCEPT_LANGUAGE": "zh-Hant"}
+CJK = re.compile(r"[\u4e00-\u9fff]")
+NAMES = ["mia", "Easy bot", "Good bot"]  # the players' names are theirs, not words to translate
+ITEMS_ZH = {"house": "貓屋", "yarn": "毛線球", "butterfly": "蝴蝶", "bowl": "貓碗", "cushion": "坐墊", "mouse": "老鼠"}
+
+
+def game_part(page: str) -> str:
+    return between(page, '<div class="ct"', '<aside class="table-side">')
+
+
+def chinese(text: str, names=NAMES) -> None:
+    assert CJK.search(text), text
+    assert english_runs(text, names) == [], text
+
+
+def test_the_catalogue_is_complete_and_compiled():
+    assert problems(Path(words.__file__).parent / "locale") == []
+
+
+def test_the_rules_page_is_chinese(client):
+    page = client.get("/rules/cat_tower/", **ZH).content.decode()
+    text = page_text(between(page, '<article class="rules">', "</article>"))
+    assert "貓塔" in text and "貓抓柱" in text and "共用骰" in text
+    chinese(text, names=["Cat Café"])
+
+
+def test_the_table_is_chinese_while_drafting_marking_and_waiting(client, mia, solo):  # noqa: F811
+    client.force_login(mia)
+    drafting = game_part(client.get(f"/matches/{solo.pk}/table/", **ZH).content.decode())
+    assert "拿 " in drafting  # a die to take
+    chinese(page_text(drafting))
+    match = draft_until_marking(refresh(solo), humans=(0,))
+    marking = game_part(client.get(f"/matches/{match.pk}/table/", **ZH).content.decode())
+    assert "在你的貓塔上畫格" in marking
+    chinese(page_text(marking))
+    action = engine.legal_actions(match.state, 0)[0]
+    turns.play(match_id=match.pk, seat=0, action=action, version=match.version)
+    page = client.get(f"/matches/{match.pk}/table/", **ZH).content.decode()
+    chinese(page_text(game_part(page)))
+
+
+def every_event() -> list[dict]:
+    """The log of a few whole games played at random, every kind of event included."""
+    entries = []
+    for seed in range(4):
+        rng, state = random.Random(seed), engine.new_game(3, seed, {})
+        while not engine.is_over(state):
+            seat = engine.to_move(state)[0]
+            state = engine.apply(state, seat, rng.choice(engine.legal_actions(state, seat)))
+        entries += state["log"]
+    assert {e["event"] for e in entries} == set(words.EVENTS)
+    return entries
+
+
+PARAMS = {"field": "item", "die": 7, "last": 3, "value": 5, "column": 2, "floor": 3, "item": "bowl",
+          "house_floor": 5, "dice": (2, 4), "needed": 2, "spare": 1, "cat": "mouse", "cats": ["mouse", "bowl"]}
+
+
+def test_every_log_line_refusal_and_label_is_chinese():
+    with translation.override("zh-hant"):
+        for entry in every_event():
+            chinese(words.event(entry))
+        for code in words.REFUSALS:
+            chinese(words.refusal(code, {**PARAMS, "item": 4} if code in ("too_few_footprints", "wrong_footprints")
+                                  else PARAMS))
+        for label, help_text in words.OPTION_LABELS.values():
+            chinese(str(label)), chinese(str(help_text))
+        for label in [*words.CATEGORY_LABELS.values(), *words.ITEM_LABELS.values()]:
+            assert CJK.search(str(label))
+        config = apps.get_app_config("cat_tower")
+        assert str(config.verbose_name) == "貓塔"
+        chinese(str(config.tagline))
+        chinese(words.describe_mark({"type": "mark", "item": 1, "column": 4, "floor": 6, "footprints": 2,
+                                     "cat": "mouse"}, "house"))
+
+
+def hexes(page: str, seat: int) -> dict[str, str]:
+    """Each hex of a seat's sheet ("column-floor") and what a screen reader reads of it."""
+    sheet = re.search(rf'<section class="ct-sheet[^"]*"[^>]*data-seat="{seat}">(.*?)</section>', page, re.S).group(1)
+    found = {}
+    for column, body in re.findall(r'<ol class="ct-col c(\d)[^>]*>(.*?)</ol>', sheet, re.S):
+        for floor, inner in re.findall(r'<li class="f(\d)[^"]*">(.*?)</li>', body, re.S):
+            found[f"{column}-{floor}"] = page_text(inner)
+    return found
+
+
+def test_every_hex_is_named_with_its_column_floor_and_item(client, mia, solo):  # noqa: F811
+    match = draft_until_marking(refresh(solo), humans=(0,))
+    client.force_login(mia)
+    marks = {"3-2": "bowl", "4-6": "house"}
+    for seat in range(3):
+        match.state["sheets"][seat]["marks"] = dict(marks)
+    match.save()
+    for language, say in (("en-gb", "Column {c}, floor {f}: {what}"), ("zh-hant", "第 {c} 欄第 {f} 層：{what}")):
+        page = client.get(f"/matches/{match.pk}/table/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+        for seat in range(3):
+            named = hexes(page, seat)
+            assert set(named) == set(engine.TOWER.hexes), "every hex of every sheet, and nothing else"
+            for key, name in named.items():
+                column, floor = key.split("-")
+                item = marks.get(key)
+                what = (item if language == "en-gb" else ITEMS_ZH[item]) if item else ""
+                assert name.startswith(say.format(c=column, f=floor, what=what)), name
+                if not item:
+                    assert ("empty" in name) if language == "en-gb" else ("空的" in name), name
+                if seat == 0 and not item and language == "en-gb":
+                    lit = engine.legal_actions(match.state, 0)
+                    if any(a.get("column") == int(column) and a.get("floor") == int(floor) for a in lit):
+                        assert "may take" in name  # a lit hex says what may go there
+
+
+def test_no_aria_label_without_a_role_that_takes_one(client, mia, solo):  # noqa: F811
+    match = draft_until_marking(refresh(solo), humans=(0,))
+    client.force_login(mia)
+    page = game_part(page_of(client, match))
+    for tag, attrs in re.findall(r"<([a-z0-9]+)\b([^>]*\baria-label=[^>]*)>", page):
+        if tag in {"div", "span", "i", "b", "p", "li", "g", "use", "strong", "small", "label"}:
+            assert "role=" in attrs, f"<{tag}{attrs}>"
