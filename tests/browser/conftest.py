@@ -45,7 +45,7 @@ LAUNCH_ARGS = [
 # Named after DATABASE_URL's database (topcat -> topcat_browser), so that runs against different databases on one
 # PostgreSQL server never drop each other's.
 BROWSER_DATABASE = urlsplit(os.environ.get("DATABASE_URL", "")).path.lstrip("/") + "_browser"
-STARTUP_SECONDS = 60
+STARTUP_SECONDS = 180
 # How long a wait may last before it fails: an action's (a click that loads a page waits for it), a navigation's,
 # `wait_for`'s, and `expect`'s (whose own default is 5 s). Generous, since it costs nothing when what is waited for
 # comes: on a loaded machine (docs/browser-tests.md, "Under load") a sign-up's click waited more than 15 s for the
@@ -149,7 +149,9 @@ def _wait_until_answering(url: str, process: subprocess.Popen, log: Path) -> Non
         if process.poll() is not None:
             raise RuntimeError(f"daphne exited with {process.returncode}:\n{log.read_text()}")
         try:
-            with urllib.request.urlopen(f"{url}/accounts/login/", timeout=2):
+            # The first request loads the site's code: on a loaded machine it takes more than a few seconds, and
+            # a probe that gave up sooner would only start it again (daphne drops the request when we go).
+            with urllib.request.urlopen(f"{url}/accounts/login/", timeout=max(deadline - time.monotonic(), 1)):
                 return
         except urllib.error.HTTPError:
             return  # it answers, even if with an error page: the tests will say what is wrong
