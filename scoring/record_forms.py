@@ -18,7 +18,6 @@ from django.utils.translation import gettext_lazy as _
 
 from games.contract import Problem, problems_left
 from games.registry import BY_SLUG
-
 from scoring import services
 from scoring.models import PlayerProfile
 from scoring.records import FIRST_YEAR
@@ -406,6 +405,7 @@ class RecordForm(forms.Form):
             "location": game_record.location,
             "duration": int(game_record.duration.total_seconds() // 60) if game_record.duration else None,
             "notes": game_record.notes,
+            "unfinished": game_record.unfinished,
         }
         for seat in record["seats"]:
             if seat.get("player") and PlayerProfile.objects.filter(handle__iexact=seat["player"]).exists():

@@ -199,7 +199,8 @@ def _mark_reasons(sheet: dict, tower: Tower) -> list[tuple[str | None, str]]:
                 reasons.append((None, f"there is no hex at column {where[0]}, floor {where[1]}"))
             continue
         if not isinstance(item, str) or item not in known_items:
-            reasons.append((f"hex-{h}", f"\"{item}\" on column {where[0]}, floor {where[1]} is not an item of the game"))
+            reasons.append((f"hex-{h}", f"\"{item}\" on column {where[0]}, floor {where[1]} is not an item of the "
+                                        "game"))
         elif item == "house" and h not in tower.house_hexes:
             reasons.append((f"hex-{h}", f"a house on column {where[0]}, floor {where[1]}, which is not a house hex"))
         elif item != "house" and h in tower.house_hexes:

@@ -171,7 +171,8 @@ REFUSALS = {
     "too_many_pairs_left": lambda p: _("A player has only %(limit)d pairs of cats, so at most %(limit)d are left on "
                                        "the board.") % p,
     "penalties_above_pairs": lambda p: _("15 cans for each pair left: %(pairs)s left is at most %(most)s paid, not "
-                                         "%(paid)d.") % {**p, "pairs": pairs_count(p["pairs"]), "most": cans(p["most"])},
+                                         "%(paid)d.") % {**p, "pairs": pairs_count(p["pairs"]),
+                                                         "most": cans(p["most"])},
     "too_few_home_tiles": lambda p: _("One home tile for each fish and each pair left: %(fish)s and %(pairs)s on the "
                                       "board need at least %(tiles)s, not %(given)d.") % {
         "fish": fish(p["fish"]), "pairs": pairs_count(p["pairs"]), "tiles": tiles(p["fish"] + p["pairs"]),

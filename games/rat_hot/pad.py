@@ -8,7 +8,6 @@ does. Records of the first, plain pad (chips and final tally in points) still op
 the counts, showing what the plain pad held.
 """
 from django import forms
-
 from django.utils.translation import gettext_lazy as _
 
 from scoring.record_forms import BLANK, RecordForm, number_field
