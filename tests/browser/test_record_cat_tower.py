@@ -56,7 +56,8 @@ def fill_sheet(page, seat: int, sheet: dict) -> None:
         page.select_option(f'select[name="s{seat}-col-{column}"]', points)
     for row, (cat, points) in enumerate(sheet["cats"]):
         page.select_option(f'select[name="s{seat}-cat{row}"]', cat)
-        page.fill(f'input[name="s{seat}-catpoints{row}"]', str(points))
+        if cat != "house":  # the pad works the points out from the items on the sheet then
+            page.fill(f'input[name="s{seat}-catitems{row}"]', str(points // (row + 1)))
     page.fill(f'input[name="s{seat}-circled"]', str(sheet["circled"]))
     page.fill(f'input[name="s{seat}-crossed"]', str(sheet["crossed"]))
 

@@ -62,7 +62,10 @@ def cat_tower_pad(sheets, columns_to_end=3):
         pad.update({f"s{i}-col-{c}": points for c, points in sheet["columns"].items()})
         cats = sheet["cats"].items() if isinstance(sheet["cats"], dict) else sheet["cats"]
         for k, (cat, points) in enumerate(cats):
-            pad[f"s{i}-cat{k}"], pad[f"s{i}-catpoints{k}"] = cat, points
+            # The pad works the points out: house k + 1 scored its cat with points / (k + 1) items then.
+            pad[f"s{i}-cat{k}"] = cat
+            if cat != "house":
+                pad[f"s{i}-catitems{k}"] = points // (k + 1)
         pad[f"s{i}-circled"], pad[f"s{i}-crossed"] = sheet["footprints"]["circled"], sheet["footprints"]["crossed"]
     return pad
 
@@ -288,9 +291,9 @@ def cat_tower_refusal(client, seat, **change):
     sheets[seat] = {**sheets[seat], **change}
     response = post(client, "cat_tower", form_data("@alice", "@bob", "Ada", **cat_tower_pad(sheets)))
     assert response.status_code == 200 and not GameRecord.objects.exists()
-    assert "Some sheets are not possible: the reasons are under each sheet." in response.text
-    box = re.search(rf'<div id="sheet-problems-{seat}" class="sheet-problems">(.*?)</div>', response.text, re.S)
-    return re.sub(r"<[^>]+>", " ", box.group(1))
+    assert "problems to put right" in response.text or "problem to put right" in response.text
+    slots = re.findall(rf'<div id="id_s{seat}-[\w-]+-errors" class="field-errors">(.*?)</div>', response.text, re.S)
+    return re.sub(r"<[^>]+>", " ", " ".join(slots))
 
 
 def test_cat_tower_refuses_a_house_off_a_house_hex(alice_client, alice, bob):
@@ -311,9 +314,9 @@ def test_cat_tower_refuses_a_bonus_the_column_does_not_allow(alice_client, alice
 
 def test_cat_tower_asks_for_the_points_of_a_cat_and_the_cat_of_points(alice_client, alice, bob):
     data = form_data("@alice", "@bob", "Ada", **cat_tower_pad(FINISHED_CAT_TOWER))
-    data.update({"s2-cat1": "bowl", "s2-catpoints2": "4"})
+    data.update({"s2-cat1": "bowl"})
     text = post(alice_client, "cat_tower", data).text
-    assert "Write the bowl cat&#x27;s points." in text and "Which cat scored these points?" in text
+    assert "Only 1 house on this sheet: house 2, which scored this cat, is not there." in text
 
 
 def test_cat_tower_refuses_an_unfinished_game(alice_client, alice, bob):
