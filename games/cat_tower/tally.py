@@ -115,7 +115,8 @@ def outcome(final: dict, options: dict, *, finished: bool = True) -> dict:
     is not asked for."""
     found = problems_left(problems(final, options), finished=finished)
     if found:
-        raise SheetProblems(found, len(final["sheets"]))
+        sheets = final.get("sheets") if isinstance(final, dict) else None
+        raise SheetProblems(found, len(sheets) if isinstance(sheets, list) else 0)
     breakdown = scoring.score_sheets(final["sheets"], default_tower())
     scores = [b["total"] for b in breakdown]
     return {"scores": scores, "ranks": scoring.ranks(scores), "breakdown": breakdown}
