@@ -82,7 +82,8 @@ def test_the_input_is_not_changed():
     ([player(10, 4, 5, pairs_left=1, penalties=30), player(10, 4, 4), player(10, 4, 4)], 0,
      "Player 1: 15 cans for each pair left: 1 pair left is at most 15 cans, not 30"),
     ([player(10, 5, 4), player(10, 4, 4), player(10, 3, 4)], 0,
-     "Player 1: one home tile for each fish and each pair left: 5 fish and 0 pairs on the board need at least 5 home tiles, not 4"),
+     "Player 1: one home tile for each fish and each pair left: 5 fish and 0 pairs on the board need at least "
+     "5 home tiles, not 4"),
     ([player(10, 5, 5), player(10, 5, 5), player(10, 3, 3)], 0, "the market has only 12 with 3 players"),
     ([player(10, 4, 5), player(10, 4, 4), player(10, 4, 4)], 0,
      "pairs left must add up to 12, not 13"),
