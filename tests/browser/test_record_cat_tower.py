@@ -85,9 +85,9 @@ def test_three_paper_sheets_are_copied_totalled_and_saved(new_context, page):
 
     # A bonus the column does not allow yet is refused on that sheet, with the reason, and taken back.
     page.select_option('select[name="s2-col-4"]', "4")
-    expect(page.locator("#sheet-problems-2")).to_contain_text("Column 4 scores a bonus but is not complete")
+    expect(page.locator("#id_s2-col-4-errors")).to_contain_text("Column 4 scores a bonus but is not complete")
     page.select_option('select[name="s2-col-4"]', "")
-    expect(page.locator("#sheet-problems-2")).to_have_text("")
+    expect(page.locator("#id_s2-col-4-errors")).to_have_text("")
 
     fill_sheet(page, 1, SHEETS[1])
     fill_sheet(page, 2, SHEETS[2])
