@@ -5,6 +5,7 @@ Pure Python: no Django, no I/O, no clock. The engine contract itself is describe
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass, field
 
 
 class IllegalAction(ValueError):
@@ -17,6 +18,40 @@ class IllegalAction(ValueError):
     def __init__(self, code: str, message: str = "", **params):
         self.code, self.params = code, params
         super().__init__(message or code.replace("_", " "))
+
+
+# ---------------------------------------------------------------- a score pad's problems
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing a table score pad cannot hold, found with all the others (a pad shows them all at once).
+
+    `seat` and `field` say where it belongs (None: the game as a whole), `code` and `params` are for the game's
+    words module, `message` is the English fallback. `unended` marks a problem that only says the game had not
+    reached its end yet: a play saved as unfinished may still have it.
+    """
+
+    seat: int | None
+    field: str | None
+    code: str
+    message: str
+    params: dict = field(default_factory=dict)
+    unended: bool = False
+
+
+class Problems(IllegalAction):
+    """A pad that cannot be: every problem found, in `problems`."""
+
+    def __init__(self, problems: list[Problem], code: str = "impossible_pad"):
+        self.problems = problems
+        super().__init__(code, " ".join(p.message for p in problems), count=len(problems))
+
+
+def problems_left(problems: list[Problem], *, finished: bool) -> list[Problem]:
+    """The problems that refuse a pad: all of them for a finished game, all but `unended` ones for an unfinished
+    one."""
+    return [p for p in problems if finished or not p.unended]
 
 
 # ---------------------------------------------------------------- strict values

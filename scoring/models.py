@@ -67,6 +67,9 @@ class GameRecord(models.Model):
     )
     recorded_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
     created_at = models.DateTimeField(auto_now_add=True)
+    # A table game stopped before its end (BGG's "incomplete" play): in the history, scored as it stood, but in no
+    # statistics, ratings or exports (docs/records.md).
+    unfinished = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["-played_at", "-id"]

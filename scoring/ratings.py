@@ -112,7 +112,12 @@ def rebuild_afterwards() -> Iterator[set[str]]:
 
 @transaction.atomic
 def rate_record(game_record: GameRecord) -> list[RatingChange]:
-    """Rate one newly saved record: a RatingChange per profile seat. Called by `records.save_record`."""
+    """Rate one newly saved record: a RatingChange per profile seat. Called by `records.save_record`.
+
+    An unfinished play is rated by nobody."""
+    if game_record.unfinished:
+        RatingChange.objects.filter(game_record=game_record).delete()
+        return []
     seats = [
         (profile_id if confirmation == Participant.CONFIRMED else None, rank)
         for profile_id, rank, confirmation in
@@ -154,7 +159,7 @@ def rebuild_ratings(game: str | None = None) -> int:
     """
     changes = RatingChange.objects.all() if game is None else RatingChange.objects.filter(game=game)
     changes.delete()
-    seats = Participant.objects.order_by(
+    seats = Participant.objects.filter(game_record__unfinished=False).order_by(
         "game_record__played_at", "game_record_id", "seat"
     ).values_list("game_record_id", "game_record__game", "game_record__played_at", "profile_id", "rank",
                   "confirmation")

@@ -2,6 +2,11 @@
 
 A form parses and checks what was typed; the game's tally module (games/<slug>/tally.py) decides whether the
 pad is possible and what the result is. Nothing here counts a score.
+
+Every problem is shown at once, beside its field: the tally's `problems(final, options)` lists them all
+(games.contract.Problem: seat, field, code), the pad places each on its field (`problem_field`) in the game's
+words (`words.refusal(code, params)`). The same form answers the live check as the player types (`live=True`:
+blanks not yet filled in are not called missing) and the save, so the rules are written once, in the game.
 """
 
 import re
@@ -12,6 +17,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from games.contract import Problem, problems_left
+from games.registry import BY_SLUG
 from scoring import services
 from scoring.models import PlayerProfile
 from scoring.records import FIRST_YEAR
@@ -19,6 +26,7 @@ from scoring.table_records import SeatChoice
 
 NUMBER = {"inputmode": "numeric", "class": "num-input"}
 MAX_DURATION_MINUTES = 24 * 60
+BLANK = "blank"  # the code of "fill this in" errors, which the live check keeps quiet about until a save
 
 
 def number_field(label: str, *, required=True, min_value=0, max_value=999, **kwargs) -> forms.IntegerField:
@@ -61,13 +69,17 @@ class RecordForm(forms.Form):
                                   max_value=MAX_DURATION_MINUTES, widget=forms.NumberInput(attrs=NUMBER))
     notes = forms.CharField(label=gettext_lazy("Notes"), max_length=2000, required=False,
                             widget=forms.Textarea(attrs={"rows": 2, "placeholder": gettext_lazy("Optional")}))
+    unfinished = forms.BooleanField(
+        label=gettext_lazy("Unfinished: the game stopped before its end"), required=False,
+        help_text=gettext_lazy("Kept in the history and marked unfinished, but left out of statistics and ratings. "
+                               "What is entered is still checked; only the end of the game is not asked for."))
 
     def __init__(self, data=None, *, user, seats: int | None = None, rounds: int | None = None, initial=None,
-                 extra_profiles=()):
+                 extra_profiles=(), live: bool = False):
         """`seats` and `rounds` (only Rat-a-Tat Cat's pad has rows of rounds) size the pad; `extra_profiles` may
-        sit besides the usual choices (the players of a record being corrected)."""
+        sit besides the usual choices (the players of a record being corrected); `live`: a check while typing."""
         super().__init__(data, initial=initial)
-        self.user, self.extra_profiles = user, list(extra_profiles)
+        self.user, self.extra_profiles, self.live = user, list(extra_profiles), live
         self.seat_count = self.clamp_seats(seats)
         self.fields["played_on"].initial = timezone.localdate
         self.profiles = {}
@@ -79,6 +91,7 @@ class RecordForm(forms.Form):
                 label=_("or a new table player"), max_length=60, required=False,
                 widget=forms.TextInput(attrs={"placeholder": _("…or a new player's name"), "autocomplete": "off"}))
         self.add_pad_fields()
+        self._describe_fields()
         self.seat_choices: list[SeatChoice] = []
         self.final = self.options = self.result = None
         self.sheet_problems: list[list[str]] = [[] for _ in range(self.seat_count)]
@@ -156,7 +169,8 @@ class RecordForm(forms.Form):
             if handle and new:
                 self.add_error(f"seat-{i}-new", _("Choose a player or type a new name, not both."))
             elif not handle and not new:
-                self.add_error(f"seat-{i}-player", _("Choose who sat here, or type a new player's name."))
+                self.add_error(f"seat-{i}-player", forms.ValidationError(
+                    _("Choose who sat here, or type a new player's name."), code=BLANK))
             elif handle:
                 if handle in handles:
                     self.add_error(f"seat-{i}-player", _("This player already sits in seat %(number)d.")
@@ -196,25 +210,136 @@ class RecordForm(forms.Form):
             seat = int(match.group(1)) - 1
             return names[seat] if 0 <= seat < len(names) else match.group(0)
 
-        return re.sub(r"\b[Pp]layer (\d+)\b", name, reason)
+        def seat(match):
+            index = int(match.group(1))
+            return names[index] if 0 <= index < len(names) else match.group(0)
+
+        return re.sub(r"\{seat:(\d+)\}", seat, re.sub(r"\b[Pp]layer (\d+)\b", name, str(reason)))
 
     def refuse(self, error: ValueError) -> None:
         self.add_error(None, self.named(str(error)))
+
+    @property
+    def finished(self) -> bool:
+        return not (self.cleaned_data.get("unfinished") if hasattr(self, "cleaned_data") else False)
 
     def clean(self):
         cleaned = super().clean()
         self._clean_seats(cleaned)
         self.pad_errors(cleaned)
-        if self.errors:
-            return cleaned
         final, options = self.pad_final(cleaned)
         try:
-            self.result = self.tally.outcome(final, options)
+            found = problems_left(self.tally_problems(final, options), finished=self.finished)
+        except ValueError as error:  # an option the tally refuses
+            self.refuse(error)
+            return cleaned
+        self.place_problems(found)
+        if self.errors:
+            return cleaned
+        try:
+            self.result = self.outcome(final, options)
         except ValueError as error:
             self.refuse(error)
         else:
             self.final, self.options = self.record_final(final), self.tally.normalise_options(options)
         return cleaned
+
+    def outcome(self, final: dict, options: dict) -> dict:
+        if self.finished:
+            return self.tally.outcome(final, options)
+        return self.tally.outcome(final, options, finished=False)
+
+    def tally_problems(self, final: dict, options: dict) -> list[Problem]:
+        """The tally's problems; a tally without `problems` refuses with its first reason, as one problem."""
+        if hasattr(self.tally, "problems"):
+            return self.tally.problems(final, options)
+        try:
+            self.tally.outcome(final, options)
+        except ValueError as error:
+            return [Problem(None, None, getattr(error, "code", "refused"), str(error))]
+        return []
+
+    # --- problems beside their fields ---------------------------------------------------------------------
+
+    def problem_field(self, problem) -> str | None:
+        """The form field a tally's problem belongs to (None: the pad as a whole)."""
+        if problem.field is None:
+            return None
+        name = problem.field if problem.seat is None else f"s{problem.seat}-{problem.field}"
+        return name if name in self.fields else None
+
+    def skip_problem(self, problem) -> bool:
+        """A problem that follows from a field not filled in yet (its own error says so)."""
+        return False
+
+    def problem_text(self, problem) -> str:
+        words = BY_SLUG[self.slug].words if self.slug in BY_SLUG else None
+        text = words.refusal(problem.code, problem.params or {}) if words is not None else None
+        return self.named(text or problem.message)
+
+    def place_problems(self, problems) -> None:
+        """Each problem beside its field, every one at once; a field's own error (not a number) comes first.
+
+        Problems of the pad as a whole are only given once every pad field could be read: counted from blanks,
+        they would be wrong."""
+        unread = any(name in self.errors for name in self.fields if self._is_pad_field(name))
+        for problem in problems:
+            if self.skip_problem(problem):
+                continue
+            name = self.problem_field(problem)
+            if name is not None:
+                if name not in self.errors:
+                    self.add_error(name, forms.ValidationError(self.problem_text(problem), code=problem.code))
+            elif not unread:
+                self.add_error(None, forms.ValidationError(self.problem_text(problem), code=problem.code))
+
+    def _is_pad_field(self, name: str) -> bool:
+        return name not in RecordForm.base_fields and not name.startswith("seat-")
+
+    def _describe_fields(self) -> None:
+        """Each control names its error slot (and its help) in aria-describedby, so a screen reader reads the
+        problem beside it, also once the live check has put one there."""
+        for name, field in self.fields.items():
+            if field.widget.is_hidden:
+                continue
+            ids = [f"id_{name}_helptext"] if field.help_text else []
+            field.widget.attrs["aria-describedby"] = " ".join([*ids, f"id_{name}-errors"])
+
+    def field_title(self, name: str) -> str:
+        """A field's name in the summary of problems: its own aria-label, else its label."""
+        field = self.fields[name]
+        return str(field.widget.attrs.get("aria-label") or field.label or name)
+
+    def shown_errors(self) -> dict:
+        """{field name or None: [messages]} as the page shows them: a live check leaves out what is only blank."""
+        if not self.is_bound:
+            return {}
+        self.is_valid()
+        shown = {}
+        for name, errors in self.errors.as_data().items():
+            texts = [message for error in errors if not (self.live and error.code in (BLANK, "required"))
+                     for message in error.messages]
+            if texts:
+                shown[None if name == "__all__" else name] = texts
+        return shown
+
+    def error_slots(self) -> list[tuple[str, list[str]]]:
+        """(slot id, messages) for every visible field: the live check rewrites them all."""
+        shown = self.shown_errors()
+        return [(f"id_{name}-errors", shown.get(name, [])) for name, field in self.fields.items()
+                if not field.widget.is_hidden]
+
+    def summary(self) -> dict:
+        """What the summary above the form lists: each problem with its field, and those of the whole pad."""
+        shown = self.shown_errors()
+        fields = [{"id": self._control_id(name), "title": self.field_title(name), "text": text}
+                  for name in self.fields if name in shown for text in shown[name]]
+        whole = shown.get(None, [])
+        return {"fields": fields, "whole": whole, "count": len(fields) + len(whole)}
+
+    def _control_id(self, name: str) -> str:
+        widget = self.fields[name].widget
+        return f"id_{name}_0" if isinstance(widget, forms.RadioSelect) else f"id_{name}"
 
     @property
     def duration_value(self) -> timedelta | None:
@@ -249,13 +374,20 @@ class RecordForm(forms.Form):
 
     def preview_pad(self, final: dict, options: dict) -> dict:
         try:
-            result = self.tally.outcome(final, options)
+            result = self.outcome(final, options)
         except ValueError as error:
             partial = self.partial_totals(final)
             names = [self.seat_name(i) for i in range(self.seat_count)]
-            return {"reason": self.named(str(error)),
+            return {"reason": self.reason(error),
                     "partial": list(zip(names, partial, strict=True)) if partial else None}
         return {"result": result, "rows": self.rows(result)}
+
+    def reason(self, error: ValueError) -> str:
+        """Why the totals are not a result yet, in the game's words (every problem, when the tally lists them)."""
+        found = getattr(error, "problems", None)
+        if found:
+            return " ".join(self.problem_text(p) for p in found)
+        return self.named(str(error))
 
     def partial_totals(self, final: dict) -> list | None:
         return None
@@ -278,6 +410,7 @@ class RecordForm(forms.Form):
             "location": game_record.location,
             "duration": int(game_record.duration.total_seconds() // 60) if game_record.duration else None,
             "notes": game_record.notes,
+            "unfinished": game_record.unfinished,
         }
         for seat in record["seats"]:
             if seat.get("player") and PlayerProfile.objects.filter(handle__iexact=seat["player"]).exists():

@@ -46,7 +46,8 @@ def _form(form_class, request, *, seats, **kwargs):
 def _save(form, request, game_record=None):
     details = {"choices": form.seat_choices, "played_on": form.cleaned_data["played_on"], "final": form.final,
                "options": form.options, "location": form.cleaned_data["location"],
-               "duration": form.duration_value, "notes": form.cleaned_data["notes"]}
+               "duration": form.duration_value, "notes": form.cleaned_data["notes"],
+               "unfinished": not form.finished}
     try:
         if game_record is None:
             return table_records.record_table_game(user=request.user, game=form.slug, **details)
@@ -98,7 +99,7 @@ def record_new(request, slug):
 def record_preview(request, slug):
     """The live totals panel for what is typed so far (htmx posts the whole form here as it changes)."""
     form_class = _form_class(slug)
-    form = _form(form_class, request, data=request.POST, seats=request.POST.get("seats"))
+    form = _form(form_class, request, data=request.POST, seats=request.POST.get("seats"), live=True)
     return render(request, "scoring/record/preview.html", {"form": form, "preview": form.preview()})
 
 

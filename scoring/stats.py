@@ -87,7 +87,7 @@ def _by_game_order(slug: str) -> tuple[int, str]:
 def per_game(profile: PlayerProfile, *, with_ratings: bool = True) -> list[GameLine]:
     """Plays, wins (rank 1, shared wins count), average, best score and last match per game (2 queries)."""
     rows = (
-        Participant.objects.filter(profile=profile, confirmation=Participant.CONFIRMED)
+        Participant.objects.filter(profile=profile, confirmation=Participant.CONFIRMED, game_record__unfinished=False)
         .values(game=F("game_record__game"))
         .annotate(
             plays=Count("id"), wins=Count("id", filter=Q(rank=1)), average=Avg("score"),
@@ -146,7 +146,8 @@ def head_to_head(
     ))
     rows = (
         Participant.objects.annotate(mine=mine)
-        .filter(mine__isnull=False, profile__isnull=False, confirmation=Participant.CONFIRMED)
+        .filter(mine__isnull=False, profile__isnull=False, confirmation=Participant.CONFIRMED,
+                game_record__unfinished=False)
         .exclude(profile=profile)
         .values("profile")
         .annotate(
@@ -205,7 +206,7 @@ def leaderboard(game: str, *, min_games: int | None = None, limit: int = LEADERB
     ids = [profile.pk for profile in profiles]
     wins = dict(
         Participant.objects.filter(game_record__game=game, profile_id__in=ids, rank=1,
-                                   confirmation=Participant.CONFIRMED)
+                                   confirmation=Participant.CONFIRMED, game_record__unfinished=False)
         .values("profile")
         .annotate(wins=Count("game_record", distinct=True))
         .order_by()
@@ -234,7 +235,8 @@ def games_summary(*, leaders: int = 3) -> list[GameSummary]:
     """Every game with its number of recorded matches and its top players (1 + 3 queries per game)."""
     counts = {
         row["game"]: row
-        for row in GameRecord.objects.values("game").annotate(matches=Count("id"), last=Max("played_at")).order_by()
+        for row in GameRecord.objects.filter(unfinished=False).values("game")
+        .annotate(matches=Count("id"), last=Max("played_at")).order_by()
     }
     summaries = []
     for game in GAMES:

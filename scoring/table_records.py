@@ -47,8 +47,11 @@ def can_correct(user, game_record: GameRecord) -> bool:
             and game_record.recorded_by_id is not None and game_record.recorded_by_id == user.pk)
 
 
-def build_record(*, game: str, seats: list[dict], played_on: date, final: dict, options: dict) -> dict:
-    """A table record in the exchange format; ValueError (from the tally) when the pad is impossible."""
+def build_record(*, game: str, seats: list[dict], played_on: date, final: dict, options: dict,
+                 unfinished: bool = False) -> dict:
+    """A table record in the exchange format; ValueError (from the tally) when the pad is impossible.
+
+    `unfinished`: a play stopped before its end, its result as it stood (the tally's `finished=False`)."""
     tally = tally_for(game)
     options = tally.normalise_options(options)
     moment = iso(datetime.combine(played_on, PLAYED_AT, tzinfo=UTC))
@@ -61,7 +64,7 @@ def build_record(*, game: str, seats: list[dict], played_on: date, final: dict, 
         "started_at": moment,
         "finished_at": moment,
         "final": final,
-        "result": tally.outcome(final, options),
+        "result": tally.outcome(final, options, finished=False) if unfinished else tally.outcome(final, options),
     }
 
 
@@ -103,8 +106,9 @@ def _create_new_players(seats: list[dict], *, created_by) -> None:
             seat["player"] = services.create_table_player(created_by=created_by, display_name=seat["name"]).handle
 
 
-def _prepare(*, game, choices, played_on, final, options, exclude=None) -> dict:
-    record = build_record(game=game, seats=_seat_entries(choices), played_on=played_on, final=final, options=options)
+def _prepare(*, game, choices, played_on, final, options, exclude=None, unfinished=False) -> dict:
+    record = build_record(game=game, seats=_seat_entries(choices), played_on=played_on, final=final, options=options,
+                          unfinished=unfinished)
     duplicate = _duplicate_of(record, exclude=exclude)
     if duplicate is not None:
         raise AlreadyRecorded(duplicate)
@@ -112,9 +116,13 @@ def _prepare(*, game, choices, played_on, final, options, exclude=None) -> dict:
 
 
 def record_table_game(*, user, game: str, choices: list[SeatChoice], played_on: date, final: dict, options: dict,
-                      location: str = "", duration: timedelta | None = None, notes: str = "") -> GameRecord:
-    """Save a game played at the table, creating table players for new names; AlreadyRecorded for a repeat."""
-    record = build_record(game=game, seats=_seat_entries(choices), played_on=played_on, final=final, options=options)
+                      location: str = "", duration: timedelta | None = None, notes: str = "",
+                      unfinished: bool = False) -> GameRecord:
+    """Save a game played at the table, creating table players for new names; AlreadyRecorded for a repeat.
+
+    `unfinished`: the game stopped before its end; kept in the history, out of statistics and ratings."""
+    record = build_record(game=game, seats=_seat_entries(choices), played_on=played_on, final=final, options=options,
+                          unfinished=unfinished)
     try:
         with transaction.atomic():
             # One recording at a time per recorder: a double click waits here, then finds the first as a repeat.
@@ -123,7 +131,8 @@ def record_table_game(*, user, game: str, choices: list[SeatChoice], played_on: 
             if duplicate is not None:
                 raise AlreadyRecorded(duplicate)
             _create_new_players(record["seats"], created_by=user)
-            return save_record(record, recorded_by=user, location=location, duration=duration, notes=notes)
+            return save_record(record, recorded_by=user, location=location, duration=duration, notes=notes,
+                               unfinished=unfinished)
     except IntegrityError:
         # Only the fingerprint can collide here: an identical record was saved meanwhile, or imported.
         raise AlreadyRecorded(GameRecord.objects.filter(fingerprint=fingerprint(record)).first()) from None
@@ -131,12 +140,12 @@ def record_table_game(*, user, game: str, choices: list[SeatChoice], played_on: 
 
 def correct_table_record(game_record: GameRecord, *, user, choices: list[SeatChoice], played_on: date, final: dict,
                          options: dict, location: str = "", duration: timedelta | None = None,
-                         notes: str = "") -> GameRecord:
+                         notes: str = "", unfinished: bool = False) -> GameRecord:
     """Replace a table record's content and its participants in one transaction (its recorder only)."""
     if not can_correct(user, game_record):
         raise PermissionError(_("Only the player who recorded this game may correct it."))
     record = _prepare(game=game_record.game, choices=choices, played_on=played_on, final=final, options=options,
-                      exclude=game_record)
+                      exclude=game_record, unfinished=unfinished)
     try:
         with transaction.atomic():
             _create_new_players(record["seats"], created_by=user)
@@ -144,7 +153,9 @@ def correct_table_record(game_record: GameRecord, *, user, choices: list[SeatCho
             game_record.played_at = parse_moment(record["finished_at"])
             game_record.fingerprint = fingerprint(record)
             game_record.location, game_record.duration, game_record.notes = location, duration, notes
-            game_record.save(update_fields=["record", "played_at", "fingerprint", "location", "duration", "notes"])
+            game_record.unfinished = unfinished
+            game_record.save(update_fields=["record", "played_at", "fingerprint", "location", "duration", "notes",
+                                            "unfinished"])
             seat_participants(game_record, record)
             ratings.rebuild_ratings(game=game_record.game)
     except IntegrityError:

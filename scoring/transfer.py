@@ -421,7 +421,7 @@ def import_file(data: bytes | str, *, recorded_by=None, witnessed: bool = False)
 
 def records_of(*, player: PlayerProfile | None = None, game: str | None = None) -> QuerySet:
     """The history's records, oldest first, of one player and/or one game."""
-    records = GameRecord.objects.all()
+    records = GameRecord.objects.filter(unfinished=False)  # an unfinished play is no record of records.md
     if player is not None:
         records = records.filter(participants__profile=player).distinct()
     if game:

@@ -30,13 +30,14 @@ def _player(handle: str) -> PlayerProfile:
 
 @require_GET
 def export_record(request, pk):
-    game_record = get_object_or_404(GameRecord, pk=pk)
+    game_record = get_object_or_404(GameRecord, pk=pk, unfinished=False)
     return _download(transfer.to_json(game_record), f"{game_record.game}-{pk}.json", "application/json")
 
 
 @require_GET
 def export_record_csv(request, pk):
-    game_record = get_object_or_404(GameRecord.objects.prefetch_related("participants__profile"), pk=pk)
+    game_record = get_object_or_404(GameRecord.objects.prefetch_related("participants__profile"), pk=pk,
+                                    unfinished=False)
     return _download(transfer.to_csv(game_record), f"{game_record.game}-{pk}.csv", "text/csv")
 
 

@@ -1,9 +1,18 @@
-"""Cat Tower's record pad: the score sheet of a game played at a table ("Record a game")."""
+"""Cat Tower's record pad: the score sheet of a game played at a table ("Record a game").
+
+The cats are written as on paper, one line per house in the order the houses were marked: which cat that house
+scored, and how many hexes of the cat's item the sheet held then (blank: as many as now). The points are the
+rules' own (scoring.cat_points: houses so far x items then; the house cat houses x houses), worked out as the
+player types: nobody multiplies by hand.
+"""
 from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 
 from games.cat_tower import tally
+from games.cat_tower.scoring import cat_points, in_house_order, items_on
 from games.cat_tower.sheet import default_tower
-from scoring.record_forms import RecordForm, number_field
+from scoring.record_forms import BLANK, RecordForm, number_field
 
 
 class Pad(RecordForm):
@@ -43,14 +52,14 @@ class Pad(RecordForm):
                     attrs={"class": "rc-bonus-pick", "aria-label": f"{who}: column {column.id} bonus"})
                 self.fields[f"s{i}-col-{column.id}"] = field
             for k in range(self.CAT_ROWS):
-                cat = forms.ChoiceField(label=f"Cat {k + 1}", required=False,
+                cat = forms.ChoiceField(label=f"House {k + 1}'s cat", required=False,
                                         choices=[("", "no cat")] + [(c, f"{c} cat") for c in tower.cats])
-                cat.widget.attrs["aria-label"] = f"{who}: cat {k + 1}"
+                cat.widget.attrs["aria-label"] = f"{who}: the cat of house {k + 1}"
                 self.fields[f"s{i}-cat{k}"] = cat
-                points = number_field("Points", required=False)
-                points.widget.attrs["placeholder"] = "pts"
-                points.widget.attrs["aria-label"] = f"{who}: cat {k + 1} points"
-                self.fields[f"s{i}-catpoints{k}"] = points
+                then = number_field(gettext_lazy("Items then"), required=False, max_value=len(tower.hexes))
+                then.widget.attrs["aria-label"] = f"{who}: house {k + 1}, its cat's items on the sheet then"
+                then.widget.attrs["placeholder"] = gettext_lazy("as now")
+                self.fields[f"s{i}-catitems{k}"] = then
             self.fields[f"s{i}-circled"] = number_field("Footprints circled", required=False,
                                                         max_value=tower.footprints)
             self.fields[f"s{i}-crossed"] = number_field("of them crossed out", required=False,
@@ -59,7 +68,9 @@ class Pad(RecordForm):
     def sheets(self) -> list[dict]:
         """Each player's sheet laid out as the paper one: columns of hexes, scratching posts, bonus numbers."""
         tower = default_tower()
-        problems = [p for _i, _name, p in self.preview().get("sheet_problems", [])] or self.sheet_problems
+        preview = self.preview()
+        problems = [p for _i, _name, p in preview.get("sheet_problems", [])] or self.sheet_problems
+        points = dict(preview.get("cat_points", []))
         sheets = []
         for seat in self.seat_rows():
             i = seat["index"]
@@ -76,58 +87,125 @@ class Pad(RecordForm):
                 "cells": cells,
                 "bonuses": [{"column": c.id, "colour": c.colour, "field": self[f"s{i}-col-{c.id}"]}
                             for c in tower.columns.values()],
-                "cats": [(self[f"s{i}-cat{k}"], self[f"s{i}-catpoints{k}"]) for k in range(self.CAT_ROWS)],
+                "cats": [{"house": k + 1, "cat": self[f"s{i}-cat{k}"], "items": self[f"s{i}-catitems{k}"],
+                          "points_id": f"s{i}-catpoints{k}", "points": points.get(f"s{i}-catpoints{k}", "")}
+                         for k in range(self.CAT_ROWS)],
                 "circled": self[f"s{i}-circled"],
                 "crossed": self[f"s{i}-crossed"],
                 "problems": problems[i] if i < len(problems) else [],
             })
         return sheets
 
+    # --- the cats, house by house ----------------------------------------------------------------------------
+
+    def _marks(self, cleaned, i: int) -> dict:
+        return {h: cleaned[f"s{i}-hex-{h}"] for h in default_tower().hexes if cleaned.get(f"s{i}-hex-{h}")}
+
+    def cat_lines(self, cleaned, i: int) -> list[dict]:
+        """Seat i's cat lines: house number, cat, items then (typed, else as many as the sheet holds now) and the
+        points they score; None for a line with no cat."""
+        marks = self._marks(cleaned, i)
+        lines = []
+        for k in range(self.CAT_ROWS):
+            cat = cleaned.get(f"s{i}-cat{k}")
+            if not cat:
+                lines.append(None)
+                continue
+            now = len(items_on({"marks": marks}, "house" if cat == "house" else cat))
+            typed = cleaned.get(f"s{i}-catitems{k}")
+            then = k + 1 if cat == "house" else (now if typed is None else typed)
+            lines.append({"house": k + 1, "cat": cat, "now": now, "then": then, "typed": typed,
+                          "points": cat_points(cat, k + 1, then)})
+        return lines
+
     def pad_errors(self, cleaned):
+        """The cat lines against the houses: one line per house marked, in order, none for a house not there."""
         for i in range(self.seat_count):
-            for k in range(self.CAT_ROWS):
-                cat, points = cleaned.get(f"s{i}-cat{k}"), cleaned.get(f"s{i}-catpoints{k}")
-                if cat and points is None and f"s{i}-catpoints{k}" not in self.errors:
-                    self.add_error(f"s{i}-catpoints{k}", f"Write the {cat} cat's points.")
-                elif points is not None and not cat:
-                    self.add_error(f"s{i}-cat{k}", "Which cat scored these points?")
+            houses = len(items_on({"marks": self._marks(cleaned, i)}, "house"))
+            for k, line in enumerate(self.cat_lines(cleaned, i)):
+                cat_field, items_field = f"s{i}-cat{k}", f"s{i}-catitems{k}"
+                if line is None:
+                    if k < houses and cat_field not in self.errors:
+                        self.add_error(cat_field, forms.ValidationError(
+                            _("This sheet has %(houses)s: each house scored a cat when it was marked. Choose the "
+                              "cat of house %(house)d.") % {"houses": _houses(houses), "house": k + 1}, code=BLANK))
+                    continue
+                if k >= houses:
+                    self.add_error(cat_field, _("Only %(houses)s on this sheet: house %(house)d, which scored "
+                                                "this cat, is not there.") % {"houses": _houses(houses),
+                                                                             "house": k + 1})
+                elif line["cat"] != "house" and line["then"] > line["now"] and items_field not in self.errors:
+                    self.add_error(items_field, ngettext(
+                        "At most %(now)d: the sheet holds %(now)d %(item)s hex now, and items are never rubbed out.",
+                        "At most %(now)d: the sheet holds %(now)d %(item)s hexes now, and items are never rubbed "
+                        "out.", line["now"]) % {"now": line["now"], "item": line["cat"]})
 
     def pad_final(self, cleaned):
         tower = default_tower()
         sheets = []
         for i in range(self.seat_count):
-            marks = {h: cleaned[f"s{i}-hex-{h}"] for h in tower.hexes if cleaned.get(f"s{i}-hex-{h}")}
-            cats = [[cleaned[f"s{i}-cat{k}"], cleaned[f"s{i}-catpoints{k}"]] for k in range(self.CAT_ROWS)
-                    if cleaned.get(f"s{i}-cat{k}") and cleaned.get(f"s{i}-catpoints{k}") is not None]
+            cats = [[line["cat"], line["points"]] for line in self.cat_lines(cleaned, i) if line]
             columns = {str(c): cleaned[f"s{i}-col-{c}"] for c in tower.columns
                        if cleaned.get(f"s{i}-col-{c}") is not None}
             footprints = {"circled": cleaned.get(f"s{i}-circled") or 0, "crossed": cleaned.get(f"s{i}-crossed") or 0}
-            sheets.append({"marks": marks, "cats": cats, "columns": columns, "footprints": footprints})
+            sheets.append({"marks": self._marks(cleaned, i), "cats": cats, "columns": columns,
+                           "footprints": footprints})
         return {"sheets": sheets}, {"columns_to_end": cleaned.get("columns_to_end") or tower.columns_to_end}
+
+    def problem_field(self, problem):
+        if problem.seat is not None and problem.field and problem.field.startswith("cat"):
+            cat = problem.field.removeprefix("cat-") if problem.field.startswith("cat-") else None
+            source = self.cleaned_data if hasattr(self, "cleaned_data") else {}
+            for k in range(self.CAT_ROWS):
+                if cat is None or source.get(f"s{problem.seat}-cat{k}") == cat:
+                    return f"s{problem.seat}-cat{k}"
+            return None
+        return super().problem_field(problem)
+
+    def skip_problem(self, problem):
+        # A cat line the pad refused already (its house is missing, or too many items then) says why itself.
+        field = self.problem_field(problem)
+        return field is not None and field.startswith(f"s{problem.seat}-cat") and any(
+            name.startswith(f"s{problem.seat}-cat") for name in self.errors)
+
+    def problem_text(self, problem):
+        text = super().problem_text(problem)
+        return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
 
     def record_final(self, final):
         return {"sheets": [self.tally.record_sheet(sheet) for sheet in final["sheets"]]}
 
-    def refuse(self, error):
-        if isinstance(error, tally.SheetProblems):
-            self.sheet_problems = error.per_sheet
-            if any(error.per_sheet):
-                self.add_error(None, "Some sheets are not possible: the reasons are under each sheet.")
-            for reason in error.game:
-                self.add_error(None, reason)
-        else:
-            super().refuse(error)
-
     def preview_pad(self, final, options):
-        shown = self.tally.preview(final, options)
+        shown = self.tally.preview(final, options, finished=self.finished)
         names = [self.seat_name(i) for i in range(self.seat_count)]
         return {
             "result": shown, "rows": self.rows(shown),
             "categories": [(category, [b[category] for b in shown["breakdown"]])
                            for category in (*tally.scoring.CATEGORIES, "total")],
-            "sheet_problems": list(zip(range(self.seat_count), names, shown["sheet_problems"], strict=True)),
-            "game_problems": shown["game_problems"],
+            "sheet_problems": list(zip(range(self.seat_count), names, self._unplaced(shown["problems"]), strict=True)),
+            "game_problems": [self.problem_text(p) for p in shown["problems"] if p.seat is None],
+            "cat_points": self.cat_points_shown(),
         }
+
+    def _unplaced(self, problems) -> list[list[str]]:
+        """Per sheet, the problems that have no field of their own to stand beside."""
+        return [[self.problem_text(p) for p in problems if p.seat == i and self.problem_field(p) is None]
+                for i in range(self.seat_count)]
+
+    def cat_points_shown(self) -> list[tuple[str, str]]:
+        """(slot id, text) of every cat line's points as they stand, for the live pad."""
+        cleaned = getattr(self, "cleaned_data", {}) if self.is_bound else {}
+        shown = []
+        for i in range(self.seat_count):
+            for k, line in enumerate(self.cat_lines(cleaned, i)):
+                text = ""
+                if line and line["cat"] == "house":
+                    text = _("%(h)d × %(h)d houses = %(points)d") % {"h": line["house"], "points": line["points"]}
+                elif line:
+                    text = _("%(h)d houses × %(then)d %(item)s = %(points)d") % {
+                        "h": line["house"], "then": line["then"], "item": line["cat"], "points": line["points"]}
+                shown.append((f"s{i}-catpoints{k}", text))
+        return shown
 
     @classmethod
     def initial_pad(cls, final, options):
@@ -135,8 +213,14 @@ class Pad(RecordForm):
         for i, sheet in enumerate(final["sheets"]):
             initial.update({f"s{i}-hex-{h}": item for h, item in sheet["marks"].items()})
             initial.update({f"s{i}-col-{c}": points for c, points in sheet["columns"].items()})
-            for k, (cat, points) in enumerate(tally.scoring.cat_entries(sheet)):
-                initial[f"s{i}-cat{k}"], initial[f"s{i}-catpoints{k}"] = cat, points
+            for k, (cat, points) in enumerate(in_house_order(sheet)):
+                initial[f"s{i}-cat{k}"] = cat
+                if cat != "house":
+                    initial[f"s{i}-catitems{k}"] = points // (k + 1)
             initial[f"s{i}-circled"] = sheet["footprints"].get("circled", 0)
             initial[f"s{i}-crossed"] = sheet["footprints"].get("crossed", 0)
         return initial
+
+
+def _houses(n: int) -> str:
+    return ngettext("%(n)d house", "%(n)d houses", n) % {"n": n}

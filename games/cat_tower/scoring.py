@@ -171,69 +171,95 @@ def ranks(scores: list[int]) -> list[int]:
 
 def validate_sheet(sheet: dict, sheet_data: "dict | Tower | None" = None) -> list[str]:
     """Plain-English reasons a sheet could not have come from a real game; an empty list means it could."""
+    return [reason for _where, reason in located_reasons(sheet, sheet_data)]
+
+
+def located_reasons(sheet: dict, sheet_data: "dict | Tower | None" = None) -> list[tuple[str | None, str]]:
+    """validate_sheet's reasons with where each belongs on the sheet: "hex-3-2", "cat-mouse" (the line of that
+    cat), "cats", "col-2", "circled", "crossed", or None for the sheet as a whole."""
     tower = tower_for(sheet_data)
     if not isinstance(sheet, dict):
-        return ["the sheet must be a set of marks, cats, columns and footprints"]
-    reasons = _mark_reasons(sheet, tower)
-    reasons += _cat_reasons(sheet, tower)
-    reasons += _column_reasons(sheet, tower)
-    reasons += _footprint_reasons(sheet, tower)
-    return reasons
+        return [(None, "the sheet must be a set of marks, cats, columns and footprints")]
+    return (_mark_reasons(sheet, tower) + _cat_reasons(sheet, tower) + _column_reasons(sheet, tower)
+            + _footprint_reasons(sheet, tower))
 
 
-def _mark_reasons(sheet: dict, tower: Tower) -> list[str]:
+def _mark_reasons(sheet: dict, tower: Tower) -> list[tuple[str | None, str]]:
     marks = sheet.get("marks") or {}
     if not isinstance(marks, dict):
-        return ["the marks must map hexes such as \"3-2\" to items"]
+        return [(None, "the marks must map hexes such as \"3-2\" to items")]
     reasons = []
     known_items = set(tower.items.values())
     for h, item in marks.items():
         where = parse_hex(h)
         if h not in tower.floor_of:
             if where is None:
-                reasons.append(f"\"{h}\" is not a hex name (write column-floor, such as 3-2)")
+                reasons.append((None, f"\"{h}\" is not a hex name (write column-floor, such as 3-2)"))
             else:
-                reasons.append(f"there is no hex at column {where[0]}, floor {where[1]}")
+                reasons.append((None, f"there is no hex at column {where[0]}, floor {where[1]}"))
             continue
         if not isinstance(item, str) or item not in known_items:
-            reasons.append(f"\"{item}\" on column {where[0]}, floor {where[1]} is not an item of the game")
+            reasons.append((f"hex-{h}", f"\"{item}\" on column {where[0]}, floor {where[1]} is not an item of the "
+                                        "game"))
         elif item == "house" and h not in tower.house_hexes:
-            reasons.append(f"a house on column {where[0]}, floor {where[1]}, which is not a house hex")
+            reasons.append((f"hex-{h}", f"a house on column {where[0]}, floor {where[1]}, which is not a house hex"))
         elif item != "house" and h in tower.house_hexes:
-            reasons.append(f"a {item} on the house hex of column {where[0]} (floor {where[1]}): only houses go there")
+            reasons.append((f"hex-{h}", f"a {item} on the house hex of column {where[0]} (floor {where[1]}): only "
+                                        "houses go there"))
     return reasons
 
 
-def _cat_reasons(sheet: dict, tower: Tower) -> list[str]:
+def _cat_reasons(sheet: dict, tower: Tower) -> list[tuple[str | None, str]]:
     try:
         entries = cat_entries(sheet)
         if any(len(entry) != 2 or not isinstance(entry[0], str) for entry in entries):
             raise ValueError
     except (TypeError, ValueError):
-        return ["the cats must map each cat to its points"]
+        return [("cats", "the cats must map each cat to its points")]
     reasons = []
     seen = Counter(cat for cat, _ in entries)
     for cat, times in seen.items():
         if cat not in tower.cats:
-            reasons.append(f"\"{cat}\" is not one of the cats")
+            reasons.append(("cats", f"\"{cat}\" is not one of the cats"))
         elif times > 1:
-            reasons.append(f"the {cat} cat is scored {times} times; each cat is scored once")
+            reasons.append((f"cat-{cat}", f"the {cat} cat is scored {times} times; each cat is scored once"))
     valid = [(cat, points) for cat, points in entries if cat in tower.cats and seen[cat] == 1]
     for cat, points in valid:
         if not contract.is_whole(points) or points < 0:
-            reasons.append(f"the {cat} cat's points must be a whole number, not {points!r}")
+            reasons.append((f"cat-{cat}", f"the {cat} cat's points must be a whole number, not {points!r}"))
     if reasons:
         return reasons
     houses = len(items_on(sheet, "house"))
     if len(valid) > houses:
-        return [f"{len(valid)} cats are scored but the sheet has only {_houses(houses)}: one cat per house"]
+        return [("cats", f"{len(valid)} cats are scored but the sheet has only {_houses(houses)}: one cat per house")]
     for cat, points in valid:
         if points not in _possible_cat_values(cat, sheet, houses):
-            reasons.append(f"the {cat} cat cannot score {points}: {_cat_hint(cat, sheet, houses)}")
+            reasons.append((f"cat-{cat}", f"the {cat} cat cannot score {points}: {_cat_hint(cat, sheet, houses)}"))
     if not reasons and not _cats_fit_houses(valid, sheet, houses):
-        reasons.append("the cats' points cannot all be right: each house scores one cat, "
-                       "the first with 1 house, the next with 2, and so on")
+        reasons.append(("cats", "the cats' points cannot all be right: each house scores one cat, "
+                                "the first with 1 house, the next with 2, and so on"))
     return reasons
+
+
+def cat_points(cat: str, house_number: int, items_then: int) -> int:
+    """What a cat scores when chosen after the house_number-th house, with items_then hexes of its item on the
+    sheet at that moment: houses x items, the house cat houses x houses (the rules' "House" item)."""
+    return house_number * (house_number if cat == "house" else items_then)
+
+
+def in_house_order(sheet: dict, tower: Tower | None = None) -> list[tuple[str, int]]:
+    """The sheet's cats in the order their houses were marked: as written (the engine and the pad write them in
+    that order) when that order fits, else the first order that does."""
+    tower = tower or default_tower()
+    cats = cat_entries(sheet)
+    houses = len(items_on(sheet, "house"))
+    if all(points in _cat_values_at(cat, sheet, n) for n, (cat, points) in enumerate(cats, start=1)):
+        return cats
+    for numbers in permutations(range(1, houses + 1), len(cats)):
+        if all(points in _cat_values_at(cat, sheet, n) for (cat, points), n in zip(cats, numbers, strict=True)):
+            order = dict(zip(numbers, cats, strict=True))
+            return [order[n] for n in sorted(order)]
+    return cats
 
 
 def _cat_values_at(cat: str, sheet: dict, house_number: int) -> set[int]:
@@ -266,34 +292,35 @@ def _cats_fit_houses(cats: list[tuple[str, int]], sheet: dict, houses: int) -> b
     return False
 
 
-def _column_reasons(sheet: dict, tower: Tower) -> list[str]:
+def _column_reasons(sheet: dict, tower: Tower) -> list[tuple[str | None, str]]:
     columns = sheet.get("columns") or {}
     if not isinstance(columns, dict):
-        return ["the column bonuses must map each column to its points"]
+        return [(None, "the column bonuses must map each column to its points")]
     reasons = []
     complete = set(complete_columns(sheet, tower))
     for key, points in columns.items():
         column = tower.columns.get(int(key)) if str(key).isdigit() else None
         if column is None:
-            reasons.append(f"there is no column {key}")
+            reasons.append((None, f"there is no column {key}"))
         elif points not in (column.first, column.later):
-            reasons.append(f"column {key} gives {column.first} or {column.later}, not {points}")
+            reasons.append((f"col-{key}", f"column {key} gives {column.first} or {column.later}, not {points}"))
         elif column.id not in complete:
-            reasons.append(f"column {key} scores a bonus but is not complete")
+            reasons.append((f"col-{key}", f"column {key} scores a bonus but is not complete"))
     return reasons
 
 
-def _footprint_reasons(sheet: dict, tower: Tower) -> list[str]:
+def _footprint_reasons(sheet: dict, tower: Tower) -> list[tuple[str | None, str]]:
     footprints = sheet.get("footprints") or {}
     if not isinstance(footprints, dict):
-        return ["the footprints must give how many are circled and how many crossed"]
+        return [(None, "the footprints must give how many are circled and how many crossed")]
     circled, crossed = footprints.get("circled", 0), footprints.get("crossed", 0)
     for name, n in (("circled", circled), ("crossed", crossed)):
         if not contract.is_whole(n):
-            return [f"{name} footprints must be a whole number, not {n!r}"]
+            return [(name, f"{name} footprints must be a whole number, not {n!r}")]
     reasons = []
     if not 0 <= circled <= tower.footprints:
-        reasons.append(f"{circled} footprints circled: the track has 0 to {tower.footprints}")
+        reasons.append(("circled", f"{circled} footprints circled: the track has 0 to {tower.footprints}"))
     if not 0 <= crossed <= circled:
-        reasons.append(f"{crossed} footprints crossed out but {circled} circled: only circled footprints are crossed")
+        reasons.append(("crossed", f"{crossed} footprints crossed out but {circled} circled: only circled footprints "
+                                   "are crossed"))
     return reasons

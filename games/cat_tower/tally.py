@@ -9,6 +9,8 @@ code the engine uses; this module adds only what one sheet cannot tell alone:
 The options are the engine's (`scoring.OPTIONS`); a bad one raises contract.IllegalAction, a ValueError.
 """
 
+from games.contract import Problem, Problems, problems_left
+
 from . import scoring
 from .scoring import normalise_options
 from .sheet import Tower, default_tower
@@ -19,13 +21,16 @@ __all__ = ["MIN_PLAYERS", "MAX_PLAYERS", "SheetProblems", "normalise_options", "
            "record_sheet"]
 
 
-class SheetProblems(ValueError):
-    """Impossible sheets: `per_sheet[seat]` lists the reasons of each sheet, `game` those about the whole game."""
+class SheetProblems(Problems):
+    """Impossible sheets: every problem in `problems` (seat, field); `per_sheet[seat]` lists the reasons of each
+    sheet, `game` those about the whole game."""
 
-    def __init__(self, per_sheet: list[list[str]], game: list[str]):
-        self.per_sheet, self.game = per_sheet, game
-        lines = [f"Sheet {seat + 1}: {reason}" for seat, reasons in enumerate(per_sheet) for reason in reasons]
-        super().__init__("; ".join(lines + game))
+    def __init__(self, problems: list[Problem], seats: int):
+        super().__init__(problems, "impossible_sheets")
+        self.per_sheet = [[p.message for p in problems if p.seat == seat] for seat in range(seats)]
+        self.game = [p.message for p in problems if p.seat is None]
+        lines = [f"Sheet {seat + 1}: {reason}" for seat, reasons in enumerate(self.per_sheet) for reason in reasons]
+        self.args = ("; ".join(lines + self.game),)
 
 
 def _sheets(final: dict) -> list:
@@ -37,76 +42,88 @@ def _sheets(final: dict) -> list:
     return sheets
 
 
-def problems(final: dict, options: dict, tower: Tower | None = None) -> SheetProblems | None:
-    """Why these sheets cannot be a finished game (None when they can)."""
+def problems(final: dict, options: dict, tower: Tower | None = None) -> list[Problem]:
+    """Everything that keeps these sheets from being a finished game, each with its seat and its place on the
+    sheet ("hex-3-2", "cat-mouse", "cats", "col-2", "circled", "crossed"; "columns_to_end" for the end)."""
     options = normalise_options(options)
     tower = tower or default_tower()
-    sheets = _sheets(final)
-    per_sheet = [scoring.validate_sheet(sheet, tower) for sheet in sheets]
+    try:
+        sheets = _sheets(final)
+    except ValueError as error:
+        return [Problem(None, None, "sheets", str(error))]
+    found = []
     for seat, sheet in enumerate(sheets):
-        if not per_sheet[seat]:
-            per_sheet[seat] += _missing_bonuses(sheet, tower)
-    game = [] if any(per_sheet) else _game_reasons(sheets, options, tower)
-    return SheetProblems(per_sheet, game) if any(per_sheet) or game else None
+        located = scoring.located_reasons(sheet, tower) or _missing_bonuses(sheet, tower)
+        found += [Problem(seat, where, "sheet_rule", reason, {"seat": seat})
+                  for where, reason in located]
+    return found or _game_problems(sheets, options, tower)
 
 
 def _bonuses(sheet: dict) -> dict[str, int]:
     return {str(column): points for column, points in (sheet.get("columns") or {}).items()}
 
 
-def _missing_bonuses(sheet: dict, tower: Tower) -> list[str]:
+def _missing_bonuses(sheet: dict, tower: Tower) -> list[tuple[str, str]]:
     scored = _bonuses(sheet)
     return [
-        f"column {c} is complete, so it scored its big ({tower.columns[c].first}) "
-        f"or small ({tower.columns[c].later}) number: tick it"
+        (f"col-{c}", f"column {c} is complete, so it scored its big ({tower.columns[c].first}) "
+                     f"or small ({tower.columns[c].later}) number: tick it")
         for c in scoring.complete_columns(sheet, tower) if str(c) not in scored
     ]
 
 
-def _game_reasons(sheets: list[dict], options: dict, tower: Tower) -> list[str]:
-    reasons = []
+def _game_problems(sheets: list[dict], options: dict, tower: Tower) -> list[Problem]:
+    found = []
     for column in tower.columns.values():
         bonuses = [_bonuses(sheet).get(str(column.id)) for sheet in sheets]
         if column.first != column.later and column.later in bonuses and column.first not in bonuses:
-            seats = ", ".join(str(seat + 1) for seat, b in enumerate(bonuses) if b == column.later)
-            reasons.append(f"Column {column.id}'s small number ({column.later}) is scored on sheet {seats}, but no "
-                           f"sheet scored its big number ({column.first}): the first to complete a column take it.")
+            seats = [seat for seat, b in enumerate(bonuses) if b == column.later]
+            found.append(Problem(None, None, "small_before_big",
+                                 f"Column {column.id}'s small number ({column.later}) is scored on sheet "
+                                 f"{', '.join(str(seat + 1) for seat in seats)}, but no sheet scored its big number "
+                                 f"({column.first}): the first to complete a column take it."))
     needed = options["columns_to_end"]
     if not any(len(scoring.complete_columns(sheet, tower)) >= needed for sheet in sheets):
-        reasons.append(f"The game ends when a player has completed {needed} columns; no sheet has yet.")
-    return reasons
+        found.append(Problem(None, "columns_to_end", "not_ended", f"The game ends when a player has completed "
+                             f"{needed} columns; no sheet has yet.", {"needed": needed}, unended=True))
+    return found
 
 
-def preview(final: dict, options: dict) -> dict:
+def preview(final: dict, options: dict, *, finished: bool = True) -> dict:
     """Live totals for sheets being filled in, with the reasons they are not (yet) a finished game."""
     tower = default_tower()
     sheets = _sheets(final)
     if not all(isinstance(sheet, dict) for sheet in sheets):
         raise ValueError("Each sheet must be a set of marks, cats, columns and footprints.")
-    found = problems(final, options, tower)
+    found = problems_left(problems(final, options, tower), finished=finished)
     breakdown = scoring.score_sheets(sheets, tower)
     scores = [b["total"] for b in breakdown]
     return {
         "scores": scores,
         "ranks": scoring.ranks(scores),
         "breakdown": breakdown,
-        "sheet_problems": found.per_sheet if found else [[] for _ in scores],
-        "game_problems": found.game if found else [],
+        "problems": found,
+        "sheet_problems": [[p.message for p in found if p.seat == seat] for seat in range(len(sheets))],
+        "game_problems": [p.message for p in found if p.seat is None],
     }
 
 
-def outcome(final: dict, options: dict) -> dict:
-    """The record's `result`; SheetProblems (a ValueError) with the reasons when the sheets are impossible."""
-    found = problems(final, options)
+def outcome(final: dict, options: dict, *, finished: bool = True) -> dict:
+    """The record's `result`; SheetProblems (a ValueError) with the reasons when the sheets are impossible.
+
+    `finished=False`: a play stopped before its end, scored as it stood; only the end (enough complete columns)
+    is not asked for."""
+    found = problems_left(problems(final, options), finished=finished)
     if found:
-        raise found
+        sheets = final.get("sheets") if isinstance(final, dict) else None
+        raise SheetProblems(found, len(sheets) if isinstance(sheets, list) else 0)
     breakdown = scoring.score_sheets(final["sheets"], default_tower())
     scores = [b["total"] for b in breakdown]
     return {"scores": scores, "ranks": scoring.ranks(scores), "breakdown": breakdown}
 
 
 def record_sheet(sheet: dict) -> dict:
-    """A valid sheet in the exact records.md shape: cats as {cat: points}, column keys as text."""
+    """A valid sheet in the exact records.md shape: cats as {cat: points} in house order, column keys as text."""
     return {
         "marks": dict(sheet.get("marks") or {}),
         "cats": dict(scoring.cat_entries(sheet)),

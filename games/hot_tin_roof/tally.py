@@ -9,7 +9,8 @@ The pad is the record's `final` (design/records.md): `players[seat] = {"cans", "
 - The numbers and the ranking are the engine's own (rules.py): nothing is computed twice.
 """
 
-from games.contract import is_whole
+from games.contract import Problem, Problems, is_whole, problems_left
+from games.contract import ranks as contract_ranks
 
 from . import rules
 from .rules import FISH_IN_MARKET, MAX_PLAYERS, MIN_PLAYERS, PAIR_PENALTY, PAIRS_PER_PLAYER
@@ -23,53 +24,71 @@ def normalise_options(options: dict | None) -> dict:
     return rules.normalise_options(options)
 
 
-def outcome(final: dict, options: dict) -> dict:
-    """The record's `result` from the pad; ValueError(plain-English reason) when the pad is impossible."""
+def outcome(final: dict, options: dict, *, finished: bool = True) -> dict:
+    """The record's `result` from the pad; Problems (a ValueError) listing everything impossible in it.
+
+    `finished=False`: a play stopped before its end, scored as it stood; only the checks that say the game had not
+    ended yet are left out (all fish taken, who took the last one). Without that player the seat rule cannot
+    settle ties, so tied players share a place."""
     options = rules.normalise_options(options)
-    players, trigger = _checked(final)
-    return rules.result(players, trigger, options)
+    found = problems_left(problems(final, options), finished=finished)
+    if found:
+        raise Problems(found)
+    players, trigger = final["players"], final.get("trigger_seat")
+    if finished or is_whole(trigger):
+        return rules.result(players, trigger, options)
+    scores = [score(p) for p in players]
+    return {"scores": scores, "ranks": contract_ranks(scores), "breakdown": [rules.breakdown(p) for p in players]}
 
 
 ranks = rules.ranks
 score = rules.score
 
 
-def _checked(final: dict) -> tuple[list[dict], int]:
+def problems(final: dict, options: dict) -> list[Problem]:
+    """Everything impossible in the pad, each beside its field (seat and field name), all at once."""
+    rules.normalise_options(options)
     if not isinstance(final, dict) or not isinstance(final.get("players"), list):
-        raise ValueError("The pad must list the players' cans, fish, home tiles, pairs left and penalties.")
+        return [Problem(None, None, "pad_shape", "The pad must list the players' cans, fish, home tiles, pairs left "
+                        "and penalties.")]
     players = final["players"]
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        raise ValueError(f"Hot Tin Roof is for {MIN_PLAYERS} or {MAX_PLAYERS} players, not {len(players)}.")
+        return [Problem(None, None, "seat_count", f"Hot Tin Roof is for {MIN_PLAYERS} or {MAX_PLAYERS} players, "
+                        f"not {len(players)}.")]
+    found = []
     for seat, player in enumerate(players):
-        _check_player(seat, player)
-    trigger = final.get("trigger_seat")
-    if not is_whole(trigger) or not 0 <= trigger < len(players):
-        raise ValueError("Say who took the last fish: that ended the game.")
-    _check_fish(players)
-    if players[trigger]["home_tiles"] == players[trigger]["pairs_left"]:
-        raise ValueError(f"Player {trigger + 1} took the last fish but joined no pair: check who took the last fish.")
-    return players, trigger
+        found += _player_problems(seat, player)
+    if found:
+        return found
+    return _game_problems(players, final.get("trigger_seat"))
 
 
-def _check_player(seat: int, player: dict) -> None:
+def _player_problems(seat: int, player) -> list[Problem]:
     who = f"Player {seat + 1}"
     if not isinstance(player, dict):
-        raise ValueError(f"{who}: the pad needs cans, fish, home tiles, pairs left and penalties.")
-    for name in FIELDS:
-        value = player.get(name)
-        if not is_whole(value) or value < 0:
-            raise ValueError(f"{who}: {name.replace('_', ' ')} must be a whole number, 0 or more.")
+        return [Problem(seat, None, "pad_shape", f"{who}: the pad needs cans, fish, home tiles, pairs left and "
+                        "penalties.")]
+    found = [Problem(seat, name, "not_a_count", f"{who}: {name.replace('_', ' ')} must be a whole number, 0 or more.")
+             for name in FIELDS if not is_whole(player.get(name)) or player.get(name) < 0]
+    if found:
+        return found
     pairs, paid = player["pairs_left"], player["penalties"]
+    params = {"seat": seat, "pairs": pairs, "paid": paid, "most": PAIR_PENALTY * pairs, "each": PAIR_PENALTY,
+              "fish": player["fish"], "tiles": player["home_tiles"], "limit": PAIRS_PER_PLAYER}
     if pairs > PAIRS_PER_PLAYER:
-        raise ValueError(f"{who}: {pairs} pairs left on the board, but a player has only {PAIRS_PER_PLAYER} pairs.")
-    if paid > PAIR_PENALTY * pairs:
-        raise ValueError(f"{who}: paid {_count(paid, 'can')} of penalties for {_count(pairs, 'pair')} left: "
-                         f"at most {PAIR_PENALTY} cans per pair.")
+        found.append(Problem(seat, "pairs_left", "too_many_pairs_left", f"{who}: {pairs} pairs left on the board, "
+                             f"but a player has only {PAIRS_PER_PLAYER} pairs.", params))
+    elif paid > PAIR_PENALTY * pairs:
+        found.append(Problem(seat, "penalties", "penalties_above_pairs", f"{who}: {PAIR_PENALTY} cans for each pair "
+                             f"left: {_count(pairs, 'pair')} left is at most {_count(PAIR_PENALTY * pairs, 'can')}, "
+                             f"not {paid}.", params))
     # A player who paid less than 15 ran out, but may hold cans again: tolls paid by players settling later.
     if player["home_tiles"] < player["fish"] + pairs:
-        raise ValueError(f"{who}: holds {player['fish']} fish and has {_count(pairs, 'pair')} on the board but "
-                         f"took only {_count(player['home_tiles'], 'home tile')}: each fish came from a pair joined, "
-                         "and each pair was put on the board by a home tile.")
+        found.append(Problem(seat, "home_tiles", "too_few_home_tiles", f"{who}: one home tile for each fish and each "
+                             f"pair left: {player['fish']} fish and {_count(pairs, 'pair')} on the board need at "
+                             f"least {_count(player['fish'] + pairs, 'home tile')}, not {player['home_tiles']}.",
+                             params))
+    return found
 
 
 def _count(n: int, word: str) -> str:
@@ -77,14 +96,26 @@ def _count(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
-def _check_fish(players: list[dict]) -> None:
+def _game_problems(players: list[dict], trigger) -> list[Problem]:
+    found = []
     market = FISH_IN_MARKET[len(players)]
     held = sum(p["fish"] for p in players)
     if held > market:
-        raise ValueError(f"The players hold {held} fish, but the market has only {market} with {len(players)} players.")
+        found.append(Problem(None, "fish", "more_fish_than_market", f"The players hold {held} fish, but the market has "
+                             f"only {market} with {len(players)} players.", {"held": held, "market": market,
+                                                                          "players": len(players)}))
     # Each home tile puts a pair on the board; each pair joined during the game took one fish from the market,
     # which the game emptied; a pair still on the board at the end took none.
     joined = sum(p["home_tiles"] - p["pairs_left"] for p in players)
     if joined != market:
-        raise ValueError(f"All {market} fish were taken, one for each pair joined, so the home tiles taken less the "
-                         f"pairs left on the board must add up to {market}, not {joined}.")
+        found.append(Problem(None, "home_tiles", "joined_not_market", f"One fish for each pair joined, and the game "
+                             f"ends when all {market} are taken: the home tiles taken less the pairs left must add up "
+                             f"to {market}, not {joined}.", {"market": market, "joined": joined},
+                             unended=joined < market))
+    if not is_whole(trigger) or not 0 <= trigger < len(players):
+        found.append(Problem(None, "trigger_seat", "who_took_last_fish", "Say who took the last fish: that ended the "
+                             "game.", unended=True))
+    elif players[trigger]["home_tiles"] == players[trigger]["pairs_left"]:
+        found.append(Problem(None, "trigger_seat", "last_fish_without_pair", f"Player {trigger + 1} took the last fish "
+                             "but joined no pair: check who took the last fish.", {"seat": trigger}))
+    return found

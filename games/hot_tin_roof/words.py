@@ -166,7 +166,34 @@ REFUSALS = {
     "bad_option": lambda p: _("That value is not allowed for this option."),
     "unknown_option": lambda p: _("Hot Tin Roof has no such option."),
     "bad_options": lambda p: _("The options must be a set of names and values."),
+    # The record pad's checks (tally.problems), each shown beside its field.
+    "not_a_count": lambda p: _("Enter a whole number, 0 or more."),
+    "too_many_pairs_left": lambda p: _("A player has only %(limit)d pairs of cats, so at most %(limit)d are left on "
+                                       "the board.") % p,
+    "penalties_above_pairs": lambda p: _("15 cans for each pair left: %(pairs)s left is at most %(most)s paid, not "
+                                         "%(paid)d.") % {**p, "pairs": pairs_count(p["pairs"]),
+                                                         "most": cans(p["most"])},
+    "too_few_home_tiles": lambda p: _("One home tile for each fish and each pair left: %(fish)s and %(pairs)s on the "
+                                      "board need at least %(tiles)s, not %(given)d.") % {
+        "fish": fish(p["fish"]), "pairs": pairs_count(p["pairs"]), "tiles": tiles(p["fish"] + p["pairs"]),
+        "given": p["tiles"]},
+    "more_fish_than_market": lambda p: _("The players hold %(held)d fish, but the market has only %(market)d with "
+                                         "%(players)d players.") % p,
+    "joined_not_market": lambda p: _("One fish for each pair joined, and the game ends when all %(market)d are "
+                                     "taken: the home tiles taken less the pairs left must add up to %(market)d, not "
+                                     "%(joined)d.") % p,
+    "who_took_last_fish": lambda p: _("Say who took the last fish: that ended the game."),
+    "last_fish_without_pair": lambda p: _("{seat:%(seat)d} took the last fish but joined no pair: check who took "
+                                          "the last fish.") % p,
 }
+
+
+def pairs_count(n: int) -> str:
+    return ngettext("%(n)d pair", "%(n)d pairs", n) % {"n": n}
+
+
+def tiles(n: int) -> str:
+    return ngettext("%(n)d home tile", "%(n)d home tiles", n) % {"n": n}
 
 
 def refusal(code: str, params: dict) -> str | None:

@@ -49,6 +49,12 @@ class Pad(RecordForm):
                                                          max_value=tally.HIGHEST_ROUND,
                                                          error_messages=ROUND_SCORE_ERRORS)
 
+    def problem_field(self, problem):
+        if problem.field == "round":
+            name = f"r{problem.params['round'] - 1}-s{problem.seat}"
+            return name if name in self.fields else None
+        return super().problem_field(problem)
+
     def round_rows(self) -> list[dict]:
         return [{"number": r + 1, "cells": [self[f"r{r}-s{i}"] for i in range(self.seat_count)]}
                 for r in range(self.round_count)]

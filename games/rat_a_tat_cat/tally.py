@@ -12,7 +12,7 @@ Player counts, options, card values, round scores, the elimination rule and the 
 `scoring`, so table and online games follow one rule. A bad option raises contract.IllegalAction (a ValueError).
 """
 
-from games.contract import is_whole
+from games.contract import Problem, Problems, is_whole, problems_left
 
 from . import scoring
 from .scoring import CARD_VALUES, CARDS_IN_ROW, HIGHEST_CARD, HIGHEST_ROUND, normalise_options
@@ -20,7 +20,7 @@ from .scoring import CARD_VALUES, CARDS_IN_ROW, HIGHEST_CARD, HIGHEST_ROUND, nor
 MIN_PLAYERS, MAX_PLAYERS = scoring.MIN_SEATS, scoring.MAX_SEATS
 
 __all__ = ["MIN_PLAYERS", "MAX_PLAYERS", "CARDS_IN_ROW", "HIGHEST_CARD", "HIGHEST_ROUND", "normalise_options",
-           "out_rounds", "standings", "outcome"]
+           "out_rounds", "standings", "outcome", "problems"]
 
 
 def out_rounds(round_scores: list[list[int | None]], limit: int) -> list[int | None]:
@@ -72,14 +72,19 @@ def _scores_or_blanks(entry) -> list:
     return [s if is_whole(s) else None for s in scores]
 
 
-def outcome(final: dict, options: dict) -> dict:
-    """The record's `result` from the pad; ValueError(plain-English reason) when the pad is impossible."""
+def outcome(final: dict, options: dict, *, finished: bool = True) -> dict:
+    """The record's `result` from the pad; Problems (a ValueError) listing everything impossible in it.
+
+    `finished=False`: a play stopped before its end is scored as it stood; only the checks that the game ended as
+    its options say are left out."""
     options = normalise_options(options)
-    rounds = _checked_rounds(final)
+    found = problems_left(problems(final, options), finished=finished)
+    if found:
+        raise Problems(found)
+    rounds = final["rounds"]
     seats = len(rounds[0]["scores"])
     scores = [r["scores"] for r in rounds]
     out = out_rounds(scores, options["limit"]) if options["end"] == "elimination" else [None] * seats
-    _check_who_played(scores, out, options)
     totals = [sum(s[seat] or 0 for s in scores) for seat in range(seats)]
     state = {"seats": seats, "options": options, "totals": totals, "out_round": out}
     return {
@@ -89,65 +94,97 @@ def outcome(final: dict, options: dict) -> dict:
     }
 
 
-def _checked_rounds(final: dict) -> list[dict]:
+def problems(final: dict, options: dict) -> list[Problem]:
+    """Everything impossible in the pad, all at once: each round score beside its cell (seat, "round", number)."""
+    options = normalise_options(options)
     rounds = final.get("rounds") if isinstance(final, dict) else None
     if not isinstance(rounds, list) or not rounds:
-        raise ValueError("Enter at least one round's scores.")
-    seats = None
+        return [Problem(None, None, "no_rounds", "Enter at least one round's scores.", unended=True)]
+    found = _shape_problems(rounds)
+    if found:
+        return found
+    scores = [r["scores"] for r in rounds]
+    out = out_rounds(scores, options["limit"]) if options["end"] == "elimination" else [None] * len(scores[0])
+    return _who_played_problems(scores, out, options)
+
+
+def _cell(number: int, seat: int, code: str, message: str, **params) -> Problem:
+    return Problem(seat, "round", code, message, {"round": number, "seat": seat, **params})
+
+
+def _shape_problems(rounds: list) -> list[Problem]:
+    found, seats = [], None
     for number, entry in enumerate(rounds, start=1):
         if not isinstance(entry, dict) or not isinstance(entry.get("scores"), list):
-            raise ValueError(f"Round {number}: the pad needs a score for every player.")
+            return [Problem(None, None, "round_shape", f"Round {number}: the pad needs a score for every player.",
+                            {"round": number})]
         scores = entry["scores"]
         seats = len(scores) if seats is None else seats
         if len(scores) != seats:
-            raise ValueError(f"Round {number} has {len(scores)} scores but round 1 has {seats}.")
+            return [Problem(None, None, "round_length", f"Round {number} has {len(scores)} scores but round 1 has "
+                            f"{seats}.", {"round": number})]
         if not MIN_PLAYERS <= seats <= MAX_PLAYERS:
-            raise ValueError(f"Rat-a-Tat Cat is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {seats}.")
+            return [Problem(None, None, "seat_count", f"Rat-a-Tat Cat is for {MIN_PLAYERS} to {MAX_PLAYERS} "
+                            f"players, not {seats}.")]
         for seat, points in enumerate(scores):
             if points is not None and (not is_whole(points) or not 0 <= points <= HIGHEST_ROUND):
-                raise ValueError(f"Round {number}, player {seat + 1}: a round score is the sum of four cards, "
-                                 f"a whole number from 0 to {HIGHEST_ROUND}, not {points!r}.")
-        _check_rows(number, entry.get("rows"), scores)
-    return rounds
+                found.append(_cell(number, seat, "bad_round_score", f"Round {number}, player {seat + 1}: a round "
+                                   f"score is the sum of four cards, a whole number from 0 to {HIGHEST_ROUND}, not "
+                                   f"{points!r}.", highest=HIGHEST_ROUND, points=points))
+        found += _row_problems(number, entry.get("rows"), scores)
+    return found
 
 
-def _check_rows(number: int, rows, scores: list) -> None:
+def _row_problems(number: int, rows, scores: list) -> list[Problem]:
     if rows is None:
-        return
+        return []
     if not isinstance(rows, list) or len(rows) != len(scores):
-        raise ValueError(f"Round {number}: give a row of cards for every player, or none at all.")
+        return [Problem(None, None, "rows_shape", f"Round {number}: give a row of cards for every player, or none "
+                        "at all.", {"round": number})]
+    found = []
     for seat, (row, points) in enumerate(zip(rows, scores, strict=True)):
         if row is None and points is None:
             continue
         if (row is None) != (points is None):
-            raise ValueError(f"Round {number}, player {seat + 1}: a player out has neither cards nor a score.")
-        if (not isinstance(row, list) or len(row) != CARDS_IN_ROW
-                or not all(is_whole(c) and c in CARD_VALUES for c in row)):
-            raise ValueError(f"Round {number}, player {seat + 1}: a row is four cards from 0 to {HIGHEST_CARD}.")
-        if scoring.round_score(row) != points:
-            raise ValueError(f"Round {number}, player {seat + 1}: the cards {row} add up to {sum(row)}, "
-                             f"not {points}.")
+            found.append(_cell(number, seat, "out_has_cards", f"Round {number}, player {seat + 1}: a player out has "
+                               "neither cards nor a score."))
+        elif (not isinstance(row, list) or len(row) != CARDS_IN_ROW
+              or not all(is_whole(c) and c in CARD_VALUES for c in row)):
+            found.append(_cell(number, seat, "bad_row", f"Round {number}, player {seat + 1}: a row is four cards "
+                               f"from 0 to {HIGHEST_CARD}.", highest=HIGHEST_CARD))
+        elif scoring.round_score(row) != points:
+            found.append(_cell(number, seat, "row_sum", f"Round {number}, player {seat + 1}: the cards {row} add up "
+                               f"to {sum(row)}, not {points}.", sum=sum(row), points=points))
+    return found
 
 
-def _check_who_played(scores: list[list], out: list, options: dict) -> None:
+def _who_played_problems(scores: list[list], out: list, options: dict) -> list[Problem]:
     """Everybody in plays every round, nobody out does, and the game ended when the chosen end says so."""
+    found = []
     for number, round_scores in enumerate(scores, start=1):
         for seat, points in enumerate(round_scores):
             gone = out[seat] is not None and out[seat] < number
             if gone and points is not None:
-                raise ValueError(f"Round {number}, player {seat + 1}: went out after round {out[seat]}, "
-                                 "so has no score afterwards.")
+                found.append(_cell(number, seat, "score_after_out", f"Round {number}, player {seat + 1}: went out "
+                                   f"after round {out[seat]}, so has no score afterwards.", out=out[seat]))
             if not gone and points is None:
-                raise ValueError(f"Round {number}, player {seat + 1}: the score is missing.")
+                found.append(_cell(number, seat, "score_missing", f"Round {number}, player {seat + 1}: the score is "
+                                   "missing."))
         still_in = sum(1 for seat in range(len(round_scores)) if out[seat] is None or out[seat] > number)
         if options["end"] == "elimination" and still_in <= 1 and number < len(scores):
-            raise ValueError(f"The game ended after round {number}, when at most one player was left in, "
-                             f"but {len(scores)} rounds are entered.")
+            found.append(Problem(None, "limit", "rounds_after_end", f"The game ended after round {number}, when at "
+                                 f"most one player was left in, but {len(scores)} rounds are entered.",
+                                 {"round": number, "played": len(scores)}))
+            break
     played = len(scores)
     if options["end"] == "rounds" and played != options["rounds"]:
-        raise ValueError(f"The game was set to {options['rounds']} rounds, but {played} are entered.")
+        found.append(Problem(None, "rounds", "rounds_played", f"The game was set to {options['rounds']} rounds, but "
+                             f"{played} are entered.", {"rounds": options["rounds"], "played": played},
+                             unended=played < options["rounds"]))
     if options["end"] == "elimination":
         still_in = sum(1 for o in out if o is None)
         if still_in > 1:
-            raise ValueError(f"The game goes on until at most one player is left below {options['limit']}; "
-                             f"{still_in} still are.")
+            found.append(Problem(None, "limit", "still_in", f"The game goes on until at most one player is left "
+                                 f"below {options['limit']}; {still_in} still are.",
+                                 {"limit": options["limit"], "still_in": still_in}, unended=True))
+    return found

@@ -142,6 +142,17 @@ REFUSALS = {
     "face_up_card": lambda p: _("With the memory aid on, only face-down cards can be peeked at or swapped."),
     "no_such_position": lambda p: _("Positions run from 1 to 4."),
     "not_allowed": lambda p: _("That move is not allowed now."),
+    # The record pad's checks (tally.problems), each shown beside its cell or its option.
+    "bad_round_score": lambda p: _("A round score is the sum of four cards: a whole number from 0 to %(highest)d.")
+    % p,
+    "score_missing": lambda p: _("The score is missing: this player was still in."),
+    "score_after_out": lambda p: _("This player went out after round %(out)d, so has no score afterwards.") % p,
+    "rounds_after_end": lambda p: _("The game ended after round %(round)d, when at most one player was left in, "
+                                    "but %(played)d rounds are entered.") % p,
+    "rounds_played": lambda p: _("The game was set to %(rounds)d rounds, but %(played)d are entered.") % p,
+    "still_in": lambda p: _("The game goes on until at most one player is left below %(limit)d; %(still_in)d still "
+                            "are.") % p,
+    "no_rounds": lambda p: _("Enter at least one round's scores."),
 }
 
 

@@ -8,8 +8,9 @@ does. Records of the first, plain pad (chips and final tally in points) still op
 the counts, showing what the plain pad held.
 """
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
-from scoring.record_forms import RecordForm, number_field
+from scoring.record_forms import BLANK, RecordForm, number_field
 
 from . import scoring, tally, words
 
@@ -75,29 +76,25 @@ class Pad(RecordForm):
                 if cleaned.get(key) is None and key not in self.errors:
                     blank.append(key)
         for key in blank:
-            self.add_error(key, "Count them: write 0 if there were none.")
-        final, options = self.pad_final(cleaned)
-        problems = self.tally.problems(final, self.tally.normalise_options(options))
-        self.add_problems(problems)
+            self.add_error(key, forms.ValidationError(_("Count them: write 0 if there were none."), code=BLANK))
 
-    def add_problems(self, problems) -> None:
-        placed = False
-        for problem in problems:
-            if problem.code == "more_groups_than_chips" and f"s{problem.seat}-{problem.params['chip']}" in self.errors:
-                continue  # the chips are not a count yet: their own error says so
-            text = words.refusal(problem.code, problem.params) or self.named(problem.message)
-            key = f"s{problem.seat}-{problem.field}" if problem.seat is not None else None
-            if key in self.fields:
-                if key not in self.errors:  # a field's own error (not a number) comes first
-                    self.add_error(key, text)
-                    placed = True
-            elif problem.field == "ended_by":
-                self.add_error("lost_by_rats", text)
-                placed = True
-            else:
-                self.add_error(None, self.named(problem.message))
+    def problem_field(self, problem):
+        if problem.field == "ended_by":
+            return "lost_by_rats"
+        return super().problem_field(problem)
+
+    def skip_problem(self, problem):
+        # The chips are not a count yet: their own error says so.
+        return problem.code == "more_groups_than_chips" and f"s{problem.seat}-{problem.params['chip']}" in self.errors
+
+    def place_problems(self, problems) -> None:
+        placed = any(not self.skip_problem(p) and self.problem_field(p) not in (None, *self.errors) for p in problems)
+        super().place_problems(problems)
         if placed:
             self.add_error(None, SUMMARY)
+
+    def add_problems(self, problems) -> None:
+        self.place_problems(problems)
 
     def refuse(self, error):
         if isinstance(error, tally.SheetProblems):
@@ -126,7 +123,7 @@ class Pad(RecordForm):
                  "problems": [(names[p.seat] if p.seat is not None else "",
                                words.refusal(p.code, p.params) or self.named(p.message)) for p in problems]}
         if not problems:
-            result = self.tally.outcome(final, options)
+            result = self.tally.outcome(final, options, finished=self.finished)
             shown.update(result=result, rows=self.rows(result))
             shown["draw"] = final["ended_by"] == "last_strip" and result["ranks"] == [1, 1]
             shown["winner"] = None if shown["draw"] else names[result["ranks"].index(1)]

@@ -15,9 +15,7 @@ with the seat and the field it belongs to, a code for words.py and an English fa
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
-from games.contract import IllegalAction, is_whole
+from games.contract import Problem, Problems, is_whole
 from games.contract import normalise_options as normalise
 
 from . import scoring
@@ -32,21 +30,11 @@ LABELS = {"grey": "grey chips", "yellow": "yellow chips", "pairs": "groups of tw
           "large": "groups of three or more", "chips": "chips", "final_tally": "final tally"}
 
 
-@dataclass(frozen=True)
-class Problem:
-    seat: int | None  # None: the game as a whole
-    field: str | None  # the sheet's field ("grey", "pairs", ...; "ended_by")
-    code: str
-    message: str
-    params: dict = field(default_factory=dict)
-
-
-class SheetProblems(IllegalAction):
+class SheetProblems(Problems):
     """A sheet that cannot be: every problem found, in `problems`."""
 
     def __init__(self, problems: list[Problem]):
-        self.problems = problems
-        super().__init__("impossible_sheet", " ".join(p.message for p in problems), count=len(problems))
+        super().__init__(problems, "impossible_sheet")
 
 
 def normalise_options(options: dict | None) -> dict:
@@ -74,6 +62,7 @@ def points(player: dict) -> dict:
 
 def problems(final: dict, options: dict) -> list[Problem]:
     """Everything impossible in a sheet (empty when it is a finished game)."""
+    options = normalise_options(options)
     players = final.get("players") if isinstance(final, dict) else None
     if not isinstance(players, list) or len(players) != PLAYERS or not all(isinstance(p, dict) for p in players):
         return [Problem(None, None, "two_players",
@@ -136,9 +125,11 @@ def _groups_possible(players: list[dict]) -> list[Problem]:
     return found
 
 
-def outcome(final: dict, options: dict) -> dict:
-    """The record's `result` from the sheet; SheetProblems (a ValueError) naming every problem when impossible."""
-    options = normalise_options(options)
+def outcome(final: dict, options: dict, *, finished: bool = True) -> dict:
+    """The record's `result` from the sheet; SheetProblems (a ValueError) naming every problem when impossible.
+
+    Either end of the game leaves a sheet of the same shape, so an unfinished play (`finished=False`) is checked
+    and scored the same way: the chips and groups as they stood."""
     found = problems(final, options)
     if found:
         raise SheetProblems(found)

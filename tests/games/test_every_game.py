@@ -178,7 +178,7 @@ def extreme_pad(pad) -> dict:
     """Every number of the pad at its largest and every menu at its last choice: no game's pad allows that."""
     data = {}
     for name, field in pad.fields.items():
-        if name.startswith("seat-") or name in {"played_on", "location", "duration", "notes"}:
+        if name.startswith("seat-") or name in {"played_on", "location", "duration", "notes", "unfinished"}:
             continue
         if isinstance(field, forms.IntegerField):
             data[name] = str(field.max_value if field.max_value is not None else 999)

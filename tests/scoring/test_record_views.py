@@ -62,7 +62,10 @@ def cat_tower_pad(sheets, columns_to_end=3):
         pad.update({f"s{i}-col-{c}": points for c, points in sheet["columns"].items()})
         cats = sheet["cats"].items() if isinstance(sheet["cats"], dict) else sheet["cats"]
         for k, (cat, points) in enumerate(cats):
-            pad[f"s{i}-cat{k}"], pad[f"s{i}-catpoints{k}"] = cat, points
+            # The pad works the points out: house k + 1 scored its cat with points / (k + 1) items then.
+            pad[f"s{i}-cat{k}"] = cat
+            if cat != "house":
+                pad[f"s{i}-catitems{k}"] = points // (k + 1)
         pad[f"s{i}-circled"], pad[f"s{i}-crossed"] = sheet["footprints"]["circled"], sheet["footprints"]["crossed"]
     return pad
 
@@ -170,10 +173,10 @@ def test_hot_tin_roof_home_tiles_break_ties_first_with_the_option(alice_client, 
     ({"trigger_seat": ""}, "Say who took the last fish: that ended the game."),
     ({"s0-cans": ""}, "This field is required."),
     ({"s0-cans": "-4"}, "Ensure this value is greater than or equal to 0."),
-    ({"s2-home_tiles": "4"}, "All 12 fish were taken, one for each pair joined"),
-    ({"s0-penalties": "30"}, "Alice Cooper: paid 30 cans of penalties for 1 pair left: at most 15 cans per pair"),
-    ({"s1-pairs_left": "3", "s1-penalties": "15"}, "a player has only 2 pairs"),
-    ({"s2-home_tiles": "2"}, "Zoe: holds 3 fish and has 0 pairs on the board but took only 2 home tiles"),
+    ({"s2-home_tiles": "4"}, "the game ends when all 12 are taken"),
+    ({"s0-penalties": "30"}, "15 cans for each pair left: 1 pair left is at most 15 cans paid, not 30"),
+    ({"s1-pairs_left": "3", "s1-penalties": "15"}, "A player has only 2 pairs of cats"),
+    ({"s2-home_tiles": "2"}, "3 fish and 0 pairs on the board need at least 3 home tiles, not 2"),
 ])
 def test_hot_tin_roof_refuses_impossible_pads_with_a_clear_message(alice_client, alice, bob, change, message):
     data = form_data("@alice", "@bob", "Zoe", **hot_tin_roof_pad(HTR_TIED, trigger=1))
@@ -231,7 +234,7 @@ def test_rat_a_tat_cat_elimination_ranks_and_shows_who_goes_out(alice_client, al
 
 @pytest.mark.parametrize("rounds, options, message", [
     ([[10, 4], [3, 12]], {"end": "rounds", "rounds": 3}, "The game was set to 3 rounds, but 2 are entered."),
-    ([[10, 4], [3, None]], {"end": "time"}, "Round 2, Bob Dylan: the score is missing."),
+    ([[10, 4], [3, None]], {"end": "time"}, "The score is missing: this player was still in."),
     ([[31, 3], [4, 5]], {"end": "elimination", "limit": 30}, "The game ended after round 1"),
     ([[10, 4]], {"end": "elimination", "limit": 30}, "at most one player is left below 30; 2 still are"),
     ([[10, 37]], {"end": "time"}, "A round score is at most 36: four cards of 9."),
@@ -288,9 +291,9 @@ def cat_tower_refusal(client, seat, **change):
     sheets[seat] = {**sheets[seat], **change}
     response = post(client, "cat_tower", form_data("@alice", "@bob", "Ada", **cat_tower_pad(sheets)))
     assert response.status_code == 200 and not GameRecord.objects.exists()
-    assert "Some sheets are not possible: the reasons are under each sheet." in response.text
-    box = re.search(rf'<div id="sheet-problems-{seat}" class="sheet-problems">(.*?)</div>', response.text, re.S)
-    return re.sub(r"<[^>]+>", " ", box.group(1))
+    assert "problems to put right" in response.text or "problem to put right" in response.text
+    slots = re.findall(rf'<div id="id_s{seat}-[\w-]+-errors" class="field-errors">(.*?)</div>', response.text, re.S)
+    return re.sub(r"<[^>]+>", " ", " ".join(slots))
 
 
 def test_cat_tower_refuses_a_house_off_a_house_hex(alice_client, alice, bob):
@@ -311,9 +314,9 @@ def test_cat_tower_refuses_a_bonus_the_column_does_not_allow(alice_client, alice
 
 def test_cat_tower_asks_for_the_points_of_a_cat_and_the_cat_of_points(alice_client, alice, bob):
     data = form_data("@alice", "@bob", "Ada", **cat_tower_pad(FINISHED_CAT_TOWER))
-    data.update({"s2-cat1": "bowl", "s2-catpoints2": "4"})
+    data.update({"s2-cat1": "bowl"})
     text = post(alice_client, "cat_tower", data).text
-    assert "Write the bowl cat&#x27;s points." in text and "Which cat scored these points?" in text
+    assert "Only 1 house on this sheet: house 2, which scored this cat, is not there." in text
 
 
 def test_cat_tower_refuses_an_unfinished_game(alice_client, alice, bob):
