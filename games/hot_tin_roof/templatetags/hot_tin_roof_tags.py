@@ -52,10 +52,9 @@ def _patios(view: dict, names: list, movable: set) -> list:
         shown.append({"id": pid, "family": data["family"], "x": x, "y": y, "owner": owner,
                       "colour": COLOURS[owner] if owner is not None else "", "label": patio_label(data, owner, cats),
                       "cats": [{**c, "dx": dx, "colour": COLOURS[c["seat"]], "shape": PAIR_SHAPES[c["pair"]],
-                                "label": _("%(colour)s %(cat)s on patio %(id)s (%(family)s)") % {
-                                    "colour": colour_name(c["seat"]), "cat": words.cat(c["pair"]), "id": pid,
-                                    "family": data["family"]},
-                                "movable": c["seat"] == view["seat"] and f"{c['pair']}{c['cat']}" in movable}
+                                "label": _("%(colour)s %(cat)s on %(id)s") % {
+                                    "colour": colour_name(c["seat"]), "cat": words.cat(c["pair"]), "id": pid},
+                                "mine": c["seat"] == view["seat"], "movable": c["seat"] == view["seat"] and f"{c['pair']}{c['cat']}" in movable}
                                for c, dx in zip(cats, spread, strict=True)]})
     return shown
 
@@ -158,7 +157,7 @@ def toll_text(tolls, names: list) -> str:
 
 def _json(value) -> str:
     """JSON safe as the text of an HTML element: no <, > or & (names are typed by people)."""
-    text = json.dumps(value, separators=(",", ":"))
+    text = json.dumps(value, separators=(",", ":"), ensure_ascii=False)
     return mark_safe(text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026"))  # noqa: S308
 
 
@@ -182,7 +181,7 @@ def roof(view: dict, actions: list, names: list) -> dict:
         "dumpsters": _dumpsters(view, actions), "players": players,
         "data": _json({"dives": dives, "moves": moves,
                        "names": [_who(s, names) for s in range(view["seats"])], "seat": seat,
-                       "words": words.script_words()}),
+                       "words": words.script_words(view["phase"]) if actions else {}}),
         "can_end": any(a["type"] == "end_turn" for a in actions),
         "settles": _settles(view, actions, names),
         "turn_colour": COLOURS[view["turn"]] if view["turn"] is not None else "",
