@@ -48,8 +48,8 @@ class Pad(RecordForm):
         self.initial["round_count"] = self.round_count
         for r in range(self.round_count):
             for i in range(self.seat_count):
-                self.fields[f"r{r}-s{i}"] = number_field(_("Round %(round)d, seat %(seat)d") % {"round": r + 1, "seat": i + 1},
-                                                         required=False,
+                label = _("Round %(round)d, seat %(seat)d") % {"round": r + 1, "seat": i + 1}
+                self.fields[f"r{r}-s{i}"] = number_field(label, required=False,
                                                          max_value=tally.HIGHEST_ROUND,
                                                          error_messages=ROUND_SCORE_ERRORS)
 

@@ -94,7 +94,8 @@ def _power_replaced(e):
 
 
 def _round_ended(e):
-    listed = ", ".join(f"{mention(seat)} {score}" for seat, score in enumerate(e["scores"]) if score is not None)
+    listed = _(", ").join(_("%(seat)s %(score)s") % {"seat": mention(seat), "score": score}
+                          for seat, score in enumerate(e["scores"]) if score is not None)
     return _("Round %(round)s ends: %(scores)s.") % {"round": e["round"], "scores": listed}
 
 

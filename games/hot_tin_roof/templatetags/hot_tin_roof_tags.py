@@ -54,7 +54,8 @@ def _patios(view: dict, names: list, movable: set) -> list:
                       "cats": [{**c, "dx": dx, "colour": COLOURS[c["seat"]], "shape": PAIR_SHAPES[c["pair"]],
                                 "label": _("%(colour)s %(cat)s on %(id)s") % {
                                     "colour": colour_name(c["seat"]), "cat": words.cat(c["pair"]), "id": pid},
-                                "mine": c["seat"] == view["seat"], "movable": c["seat"] == view["seat"] and f"{c['pair']}{c['cat']}" in movable}
+                                "mine": c["seat"] == view["seat"],
+                                "movable": c["seat"] == view["seat"] and f"{c['pair']}{c['cat']}" in movable}
                                for c, dx in zip(cats, spread, strict=True)]})
     return shown
 
