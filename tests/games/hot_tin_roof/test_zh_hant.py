@@ -17,8 +17,15 @@ from games.lobby import SeatPlan
 from games.models import Match
 from games.tables import context, load
 from games.viewer import viewpoint
-from tests.games.chinese import NamedElements, catalogue, english_runs, in_chinese, not_compiled, untranslated
-from tests.games.chinese import visible_text
+from tests.games.chinese import (
+    NamedElements,
+    catalogue,
+    english_runs,
+    in_chinese,
+    not_compiled,
+    untranslated,
+    visible_text,
+)
 
 from .test_words import emitted_events, refusal_codes
 
