@@ -68,8 +68,8 @@ def test_every_log_event_and_refusal_reads_in_chinese():
     for code in codes_in("IllegalAction") | set(words.REFUSALS):
         text = in_chinese(words.refusal, code, {"phase": "decide", "card": 8})
         assert HAN.search(text) and not english_runs(text), (code, text)
-    assert with_names(in_chinese(words.event, {"event": "round_ended", "seat": None, "round": 1,
-                                               "scores": [18, None, 20]}), NAMES) == "第 1 局結束：Mia 18 分、Ada 20 分。"
+    ended = {"event": "round_ended", "seat": None, "round": 1, "scores": [18, None, 20]}
+    assert with_names(in_chinese(words.event, ended), NAMES) == "第 1 局結束：Mia 18 分、Ada 20 分。"
 
 
 def rendered(match, user, language, confirmed=None):
