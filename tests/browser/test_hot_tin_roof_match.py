@@ -39,7 +39,7 @@ def posted(page, do) -> None:
 def partner_patio(page, key: str) -> str:
     """Where the partner of my cat `key` ("sitting0") stands, read from the board."""
     partner = f"0-{key[:-1]}{1 - int(key[-1])}"
-    return page.locator(f'#table .htr-patio:has([data-cat="{partner}"])').get_attribute("data-patio")
+    return page.locator(f'#table [data-cat="{partner}"]').get_attribute("data-on")
 
 
 def dive(page, choices: dict, by_keyboard: bool) -> None:
@@ -85,7 +85,7 @@ def test_a_player_and_two_bots_play_a_whole_game_and_its_record_travels(new_cont
     sign_up(page, "roofcat", "Rhea")
     create_match(page, "hot_tin_roof", ["me", "bot:good", "bot:easy"])
     expect(page.locator("#table .htr-patio")).to_have_count(15)
-    assert page.locator('#table [data-patio="A"]').get_attribute("aria-label") == "Adams (A)"
+    assert page.locator('#table [data-patio="A"]').get_attribute("aria-label") == "Patio A (Adams); no shelter; no cats"
 
     deadline, done, shot, lost = time.monotonic() + GAME_SECONDS, [], False, []
     while "The match is over" not in status(page):
