@@ -1,5 +1,6 @@
 """Hot Tin Roof's record pad: the score sheet of a game played at a table ("Record a game")."""
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from games.hot_tin_roof import tally
 from scoring.record_forms import RecordForm, number_field
@@ -9,20 +10,21 @@ class Pad(RecordForm):
     slug = "hot_tin_roof"
     tally = tally
     default_seats = 3
-    COLUMNS = [("cans", "Cans", True), ("fish", "Fish", True), ("home_tiles", "Home tiles taken", True),
-               ("pairs_left", "Pairs left on the board", False), ("penalties", "Penalties paid (cans)", False)]
+    COLUMNS = [("cans", _("Cans"), True), ("fish", _("Fish"), True), ("home_tiles", _("Home tiles taken"), True),
+               ("pairs_left", _("Pairs left on the board"), False),
+               ("penalties", _("Penalties paid (cans)"), False)]
 
     def add_pad_fields(self):
         for i in range(self.seat_count):
             for name, label, required in self.COLUMNS:
                 self.fields[f"s{i}-{name}"] = number_field(label, required=required)
         self.fields["trigger_seat"] = forms.TypedChoiceField(
-            label="Took the last fish", coerce=int, widget=forms.RadioSelect,
-            choices=[(i, f"Seat {i + 1}") for i in range(self.seat_count)],
-            error_messages={"required": "Say who took the last fish: that ended the game."})
+            label=_("Took the last fish"), coerce=int, widget=forms.RadioSelect,
+            choices=[(i, _("Seat %(n)d") % {"n": i + 1}) for i in range(self.seat_count)],
+            error_messages={"required": _("Say who took the last fish: that ended the game.")})
         self.fields["home_tiles_break_ties"] = forms.BooleanField(
-            label="Home tiles break ties", required=False,
-            help_text="The option: most home tiles taken first, then the seat rule.")
+            label=_("Home tiles break ties"), required=False,
+            help_text=_("The option: most home tiles taken first, then the seat rule."))
 
     def pad_rows(self) -> list[dict]:
         triggers = list(self["trigger_seat"])

@@ -200,3 +200,29 @@ def refusal(code: str, params: dict) -> str | None:
     """The sentence for a refusal code, or None to use the engine's English fallback."""
     make = REFUSALS.get(code)
     return make(params or {}) if make else None
+
+
+def script_words(phase: str) -> dict:
+    """The sentences the table's script writes while a move is composed in this phase (it has no catalogue of its
+    own; only the phase's words ride along, to keep the pushed table small)."""
+    if phase == "dive":
+        return {
+            "pair_sitting": _("Sitting pair (●)"), "pair_standing": _("Standing pair (◆)"),
+            "which_pair": _("Which pair of cats goes onto the tile's two patios?"),
+            "place_nothing": _("Take the cans, place nothing"),
+            "move_catwalk": _("Your reserve is empty: pick one of your catwalks to move, or place nothing."),
+            "move_shelter": _("Your reserve is empty: pick one of your shelters to move, or place nothing."),
+            "pick_gap": _("Pick a gap for your catwalk."), "pick_patio": _("Pick a patio for your shelter."),
+            "where_now": _("Now pick where it goes."),
+        }
+    if phase == "race":
+        return {
+            "pick_destination": _("Pick a destination for this cat."),
+            "pick_cat": _("Pick a cat to move, then its destination; or end your turn."),
+            "move_cat": _("Move this cat"), "cancel": _("Cancel"), "free": _("free"), "comma": _(", "),
+            # "%(n)s" and "%(who)s" are filled in by the script; one form for one can, one for more.
+            "can_to": ngettext("%(n)s can to %(who)s", "%(n)s cans to %(who)s", 1),
+            "cans_to": ngettext("%(n)s can to %(who)s", "%(n)s cans to %(who)s", 2),
+            "move_from": _("Move: %(cat)s"), "to_patio": _("To %(patio)s"),
+        }
+    return {}

@@ -1,13 +1,16 @@
 """Rat-a-Tat Cat's record pad: the score sheet of a game played at a table ("Record a game")."""
 from django import forms
+from django.utils.text import format_lazy
+from django.utils.translation import gettext_lazy as _
 
 from games.rat_a_tat_cat import tally
 from scoring.record_forms import RecordForm, number_field
 
 ROUND_SCORE_ERRORS = {
-    "max_value": f"A round score is at most {tally.HIGHEST_ROUND}: four cards of {tally.HIGHEST_CARD}.",
-    "min_value": "A round score is at least 0.",
-    "invalid": "A round score is a whole number.",
+    "max_value": format_lazy(_("A round score is at most {most}: four cards of {card}."),
+                             most=tally.HIGHEST_ROUND, card=tally.HIGHEST_CARD),
+    "min_value": _("A round score is at least 0."),
+    "invalid": _("A round score is a whole number."),
 }
 
 
@@ -16,8 +19,8 @@ class Pad(RecordForm):
     tally = tally
     default_seats = 3
     MAX_ROUNDS = 60
-    ENDS = [("rounds", "A number of rounds"), ("time", "Until the time was up"),
-            ("elimination", "Elimination: out at a limit")]
+    ENDS = [("rounds", _("A number of rounds")), ("time", _("Until the time was up")),
+            ("elimination", _("Elimination: out at a limit"))]
     # When the number of rounds typed calls for another number of rows, the live totals redraw the rows too.
     preview_extras = "rat_a_tat_cat/pad_rows_refit.html"
 
@@ -35,17 +38,18 @@ class Pad(RecordForm):
 
     def add_pad_fields(self):
         defaults = tally.normalise_options({})
-        self.fields["end"] = forms.ChoiceField(label="The game ended after", choices=self.ENDS,
+        self.fields["end"] = forms.ChoiceField(label=_("The game ended after"), choices=self.ENDS,
                                                initial=defaults["end"], widget=forms.RadioSelect)
-        self.fields["rounds"] = number_field("Rounds", required=False, min_value=1, max_value=20,
+        self.fields["rounds"] = number_field(_("Rounds"), required=False, min_value=1, max_value=20,
                                              initial=defaults["rounds"])
-        self.fields["limit"] = number_field("Limit", required=False, min_value=10, max_value=500,
+        self.fields["limit"] = number_field(_("Limit"), required=False, min_value=10, max_value=500,
                                             initial=defaults["limit"])
         self.fields["round_count"] = forms.IntegerField(widget=forms.HiddenInput, required=False)
         self.initial["round_count"] = self.round_count
         for r in range(self.round_count):
             for i in range(self.seat_count):
-                self.fields[f"r{r}-s{i}"] = number_field(f"Round {r + 1}, seat {i + 1}", required=False,
+                label = _("Round %(round)d, seat %(seat)d") % {"round": r + 1, "seat": i + 1}
+                self.fields[f"r{r}-s{i}"] = number_field(label, required=False,
                                                          max_value=tally.HIGHEST_ROUND,
                                                          error_messages=ROUND_SCORE_ERRORS)
 

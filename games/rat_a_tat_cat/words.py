@@ -29,6 +29,24 @@ def position(index: int) -> int:
     return index + 1
 
 
+def card_at(card, index: int) -> str:
+    """A card on the table by its position (from 1) and its face, or "face down" when the viewer cannot see it."""
+    face = _("face down") if card is None else card_name(card)
+    return _("Position %(position)s: %(card)s") % {"position": position(index), "card": face}
+
+
+CARD_CHOICES = {
+    "take": gettext_lazy("take the discard into this position"),
+    "replace": gettext_lazy("put the drawn card here"),
+    "peek": gettext_lazy("peek at this card"),
+}
+
+
+def card_choice(card, index: int, choice: str) -> str:
+    """A card of the player's own row offered as a move: where it is, what it shows, and what choosing it does."""
+    return _("%(card)s, %(choice)s") % {"card": card_at(card, index), "choice": CARD_CHOICES[choice]}
+
+
 # ---------------------------------------------------------------- the log
 
 
@@ -76,7 +94,8 @@ def _power_replaced(e):
 
 
 def _round_ended(e):
-    listed = ", ".join(f"{mention(seat)} {score}" for seat, score in enumerate(e["scores"]) if score is not None)
+    listed = _(", ").join(_("%(seat)s %(score)s") % {"seat": mention(seat), "score": score}
+                          for seat, score in enumerate(e["scores"]) if score is not None)
     return _("Round %(round)s ends: %(scores)s.") % {"round": e["round"], "scores": listed}
 
 

@@ -40,7 +40,7 @@ def posted(page, do) -> None:
 def partner_patio(page, key: str) -> str:
     """Where the partner of my cat `key` ("sitting0") stands, read from the board."""
     partner = f"0-{key[:-1]}{1 - int(key[-1])}"
-    return page.locator(f'#table .htr-patio:has([data-cat="{partner}"])').get_attribute("data-patio")
+    return page.locator(f'#table [data-cat="{partner}"]').get_attribute("data-on")
 
 
 def dive(page, choices: dict, by_keyboard: bool) -> None:
@@ -83,7 +83,8 @@ def test_a_player_and_two_bots_play_a_whole_game_and_its_record_travels(signed_u
     (page,) = signed_up(("roofcat", "Rhea"))  # a context accepts downloads unless told not to
     create_match(page, "hot_tin_roof", ["me", "bot:good", "bot:easy"])
     expect(page.locator("#table .htr-patio")).to_have_count(15)
-    expect(page.locator('#table [data-patio="A"]')).to_have_attribute("aria-label", "Adams (A)")
+    expect(page.locator('#table [data-patio="A"]')).to_have_attribute(
+        "aria-label", "Patio A (Adams); no shelter; no cats")
 
     deadline, done, shot, lost = time.monotonic() + GAME_SECONDS, [], False, []
     while "The match is over" not in status(page):

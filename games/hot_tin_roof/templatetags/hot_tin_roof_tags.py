@@ -26,7 +26,7 @@ def colour_name(seat: int) -> str:
 
 def _who(seat: int, names: list) -> str:
     name = names[seat] if seat < len(names) else _("seat %(n)d") % {"n": seat + 1}
-    return f"{name} ({colour_name(seat)})"
+    return _("%(name)s (%(colour)s)") % {"name": name, "colour": colour_name(seat)}
 
 
 def _cats_on(view: dict) -> dict:
@@ -47,22 +47,33 @@ def _patios(view: dict, names: list, movable: set) -> list:
         pid = data["id"]
         owner = view["shelters"].get(pid)
         cats = on.get(pid, [])
-        label = [_("%(family)s (%(id)s)") % {"family": data["family"], "id": pid}]
-        if owner is not None:
-            label.append(_("%(colour)s shelter") % {"colour": colour_name(owner)})
-        for c in cats:
-            label.append(_("%(colour)s %(cat)s") % {"colour": colour_name(c["seat"]), "cat": words.cat(c["pair"])})
-        x, y = data["at"]
         spread = [-12 * (len(cats) - 1) + 24 * i for i in range(len(cats))]
+        x, y = data["at"]
         shown.append({"id": pid, "family": data["family"], "x": x, "y": y, "owner": owner,
-                      "colour": COLOURS[owner] if owner is not None else "", "label": _(", ").join(label),
+                      "colour": COLOURS[owner] if owner is not None else "", "label": patio_label(data, owner, cats),
                       "cats": [{**c, "dx": dx, "colour": COLOURS[c["seat"]], "shape": PAIR_SHAPES[c["pair"]],
-                                "label": _("%(colour)s %(cat)s on %(patio)s") % {
-                                    "colour": colour_name(c["seat"]), "cat": words.cat(c["pair"]),
-                                    "patio": data["family"]},
+                                "label": _("%(colour)s %(cat)s on %(id)s") % {
+                                    "colour": colour_name(c["seat"]), "cat": words.cat(c["pair"]), "id": pid},
+                                "mine": c["seat"] == view["seat"],
                                 "movable": c["seat"] == view["seat"] and f"{c['pair']}{c['cat']}" in movable}
                                for c, dx in zip(cats, spread, strict=True)]})
     return shown
+
+
+def patio_label(data: dict, owner: int | None, cats: list) -> str:
+    """A patio's accessible name: its letter and family, its shelter, its cats."""
+    parts = [_("Patio %(id)s (%(family)s)") % {"id": data["id"], "family": data["family"]}]
+    if owner is not None:
+        parts.append(_("%(colour)s shelter") % {"colour": colour_name(owner)})
+    else:
+        parts.append(_("no shelter"))
+    if cats:
+        listed = _(", ").join(_("%(colour)s %(cat)s") % {"colour": colour_name(c["seat"]), "cat": words.cat(c["pair"])}
+                              for c in cats)
+        parts.append(_("cats: %(cats)s") % {"cats": listed})
+    else:
+        parts.append(_("no cats"))
+    return _("; ").join(parts)
 
 
 def _gaps(view: dict, names: list) -> list:
@@ -147,7 +158,7 @@ def toll_text(tolls, names: list) -> str:
 
 def _json(value) -> str:
     """JSON safe as the text of an HTML element: no <, > or & (names are typed by people)."""
-    text = json.dumps(value, separators=(",", ":"))
+    text = json.dumps(value, separators=(",", ":"), ensure_ascii=False)
     return mark_safe(text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026"))  # noqa: S308
 
 
@@ -170,7 +181,8 @@ def roof(view: dict, actions: list, names: list) -> dict:
         "routes": _routes(), "gaps": _gaps(view, names), "patios": _patios(view, names, set(moves)),
         "dumpsters": _dumpsters(view, actions), "players": players,
         "data": _json({"dives": dives, "moves": moves,
-                       "names": [_who(s, names) for s in range(view["seats"])], "seat": seat}),
+                       "names": [_who(s, names) for s in range(view["seats"])], "seat": seat,
+                       "words": words.script_words(view["phase"]) if actions else {}}),
         "can_end": any(a["type"] == "end_turn" for a in actions),
         "settles": _settles(view, actions, names),
         "turn_colour": COLOURS[view["turn"]] if view["turn"] is not None else "",
@@ -204,5 +216,16 @@ def cans_text(n) -> str:
 
 @register.filter
 def reserve_text(player) -> str:
-    return ngettext("%(n)d catwalk", "%(n)d catwalks", player["catwalks"]) % {"n": player["catwalks"]} + ", " + \
-        ngettext("%(n)d shelter", "%(n)d shelters", player["shelters"]) % {"n": player["shelters"]}
+    return _(", ").join([
+        ngettext("%(n)d catwalk", "%(n)d catwalks", player["catwalks"]) % {"n": player["catwalks"]},
+        ngettext("%(n)d shelter", "%(n)d shelters", player["shelters"]) % {"n": player["shelters"]}])
+
+
+@register.filter
+def pairs_left_text(n) -> str:
+    return ngettext("%(n)d pair left", "%(n)d pairs left", int(n)) % {"n": int(n)}
+
+
+@register.filter
+def home_tiles_text(n) -> str:
+    return ngettext("%(n)d home tile", "%(n)d home tiles", int(n)) % {"n": int(n)}

@@ -1,7 +1,7 @@
 """Card faces for the Rat-a-Tat Cat table."""
 from django import template
 
-from games.rat_a_tat_cat.words import card_name, with_article
+from games.rat_a_tat_cat.words import card_at, card_choice, card_name, with_article
 
 register = template.Library()
 
@@ -16,6 +16,18 @@ def card_label(card) -> str:
 def card_with_article(card) -> str:
     """ "a 7", "an 8", "a Peek" """
     return "" if card is None else with_article(card)
+
+
+@register.filter
+def card_at_label(card) -> str:
+    """A dealt card's accessible name ({"position", "shown"} from the view): "Position 2: face down"."""
+    return card_at(card["shown"], card["position"])
+
+
+@register.simple_tag
+def card_choice_label(card, choice: str) -> str:
+    """A card of my row offered as a move: "Position 2: face down, peek at this card"."""
+    return card_choice(card["shown"], card["position"], choice)
 
 
 @register.filter

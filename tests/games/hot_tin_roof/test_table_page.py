@@ -88,7 +88,7 @@ def test_the_dive_offers_the_dumpsters_and_the_legal_actions_as_data(client, mia
     data = json.loads(DATA.search(page).group(1))
     assert sorted(map(json.dumps, data["dives"])) == sorted(map(json.dumps, engine.legal_actions(match.state, 0)))
     assert page.count('data-patio="') == 15 and page.count('data-gap="') == 18
-    assert 'aria-label="Adams (A)"' in page
+    assert 'aria-label="Patio A (Adams); no shelter; no cats"' in page
 
 
 def unpack(cats, key, dest, text):

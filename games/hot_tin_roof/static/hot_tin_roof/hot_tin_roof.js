@@ -1,6 +1,8 @@
 // Hot Tin Roof table: compose a move from choices on the board (a dumpster, then a gap or patio; a cat, then a
-// destination and one of its cheapest paths) and post it through the table's form. The legal actions come in
-// the #htr-data block; the server checks every move again.
+// destination and one of its cheapest paths) and post it through the table's form. The legal actions and the
+// sentences to show (translated on the server) come in the #htr-data block; the server checks every move again.
+// Every choice on the board is also a button in the panel (#htr-choices), so the game plays by keyboard alone
+// and every target is large enough to hit; after a choice, the keyboard's focus goes to the next choices.
 (function () {
   if (window.htrReady) { window.htrSetup(); return; }
   window.htrReady = true;
@@ -9,12 +11,17 @@
   const $$ = (q, root) => Array.from((root || document).querySelectorAll(q));
   // The legal actions ride in a <template> (htmx leaves it alone, and it is never shown).
   const data = () => { const d = $("#htr-data"); return d ? JSON.parse(d.innerHTML) : null; };
+  const say = (key) => data().words[key];
+  const fill = (text, values) => text.replace(/%\((\w+)\)s/g, (_, k) => values[k]);
   const choices = () => $("#htr-choices");
   const hint = (text) => { const h = $("#htr-hint"); if (h) h.textContent = text; };
+  const focusFirst = () => { const b = choices() && choices().querySelector("button, input"); if (b) b.focus(); };
 
   function clear() {
     $$(".target, .chosen").forEach((el) => el.classList.remove("target", "chosen"));
-    $$(".htr-board [data-pick]").forEach((el) => { el.removeAttribute("data-pick"); el.setAttribute("role", "img"); });
+    $$(".htr-board [data-pick]").forEach((el) => {
+      el.removeAttribute("data-pick"); el.setAttribute("role", "img"); el.removeAttribute("tabindex");
+    });
     const path = $("#htr-path"); if (path) path.setAttribute("points", "");
     if (choices()) choices().innerHTML = "";
   }
@@ -25,17 +32,20 @@
     form.requestSubmit ? form.requestSubmit() : form.submit();
   }
 
-  function target(el, value) {
-    el.classList.add("target");
-    el.setAttribute("data-pick", JSON.stringify(value));
-    el.setAttribute("role", "button");
-  }
-
   function button(text, onClick) {
     const b = document.createElement("button");
     b.type = "button"; b.textContent = text; b.addEventListener("click", onClick);
     choices().appendChild(b);
     return b;
+  }
+
+  // A spot on the board offered as a choice: it becomes a button there, and a button in the panel says the same.
+  function target(el, value, text) {
+    el.classList.add("target");
+    el.setAttribute("data-pick", JSON.stringify(value));
+    el.setAttribute("role", "button");
+    el.setAttribute("tabindex", "0");
+    button(text || el.getAttribute("aria-label"), () => pick(el)).classList.add("htr-spot-choice");
   }
 
   // ---- the dive
@@ -45,45 +55,67 @@
     sel = { mode: "dive", acts };
     $$(".htr-pick").forEach((b) => b.classList.toggle("chosen", b.dataset.dumpster === id));
     if (id.startsWith("home")) {
-      hint("Which pair of cats goes onto the tile's two patios?");
-      acts.forEach((a) => button(a.pair === "sitting" ? "Sitting pair (●)" : "Standing pair (◆)", () => submit(a)));
+      hint(say("which_pair"));
+      acts.forEach((a) => button(say("pair_" + a.pair), () => submit(a)));
+      focusFirst();
       return;
     }
     const field = id === "catwalk" ? "gap" : "patio";
     const moving = acts.filter((a) => a.from);
-    acts.filter((a) => !(field in a)).forEach((a) => button("Take the cans, place nothing", () => submit(a)));
+    acts.filter((a) => !(field in a)).forEach((a) => button(say("place_nothing"), () => submit(a)));
     if (moving.length) {
-      hint("Your reserve is empty: pick one of your " + id + "s to move, or place nothing.");
+      hint(say(id === "catwalk" ? "move_catwalk" : "move_shelter"));
       const froms = [...new Set(moving.map((a) => a.from))];
       froms.forEach((f) => { const el = $(`[data-${field}="${f}"]`); if (el) target(el, { from: f }); });
       sel.moving = moving; sel.field = field;
+      focusFirst();
       return;
     }
     const placing = acts.filter((a) => field in a);
-    if (placing.length) hint(`Pick a ${field === "gap" ? "gap" : "patio"} for your ${id}.`);
+    if (placing.length) hint(say(field === "gap" ? "pick_gap" : "pick_patio"));
     placing.forEach((a) => { const el = $(`[data-${field}="${a[field]}"]`); if (el) target(el, a); });
+    focusFirst();
   }
 
   // ---- racing
+  function offerCats() {
+    const d = data();
+    if (!d || !choices() || !Object.keys(d.moves).length) return;
+    Object.keys(d.moves).forEach((key) => {
+      const cat = $(`[data-cat="${d.seat}-${key}"]`);
+      if (cat) button(fill(d.words.move_from, { cat: cat.getAttribute("aria-label") }), () => chooseCat(key));
+    });
+  }
+
   function chooseCat(key) {
     clear();
     const moves = data().moves[key];
     sel = { mode: "race", cat: key };
     $(`[data-cat="${data().seat}-${key}"]`).classList.add("chosen");
-    hint("Pick a destination for this cat.");
+    hint(say("pick_destination"));
     Object.keys(moves).forEach((dest) => {
-      const el = $(`[data-patio="${dest}"]`); if (el) target(el, { dest });
+      const el = $(`[data-patio="${dest}"]`);
+      if (el) target(el, { dest }, fill(say("to_patio"), { patio: el.getAttribute("aria-label") }));
     });
+    button(say("cancel"), cancel);
+    focusFirst();
+  }
+
+  function cancel() {
+    clear(); sel = {}; hint(say("pick_cat")); offerCats(); focusFirst();
   }
 
   function tollText(tolls) {
     const d = data(), parts = [];
-    tolls.forEach((n, s) => { if (n) parts.push(n + (n === 1 ? " can to " : " cans to ") + d.names[s]); });
-    return parts.length ? parts.join(", ") : "free";
+    tolls.forEach((n, s) => { if (n) parts.push(fill(n === 1 ? d.words.can_to : d.words.cans_to, { n, who: d.names[s] })); });
+    return parts.length ? parts.join(d.words.comma) : d.words.free;
   }
 
   function drawPath(patios) {
-    const at = (p) => { const m = $(`[data-patio="${p}"]`).transform.baseVal.consolidate().matrix; return m.e + "," + m.f; };
+    const at = (p) => {
+      const m = $(`[data-patio="${p}"]`).parentNode.transform.baseVal.consolidate().matrix;
+      return m.e + "," + m.f;
+    };
     $("#htr-path").setAttribute("points", patios.map(at).join(" "));
   }
 
@@ -96,7 +128,7 @@
 
   function chooseDestination(dest) {
     const d = data();
-    const start = $(`[data-cat="${d.seat}-${sel.cat}"]`).closest("[data-patio]").dataset.patio;
+    const start = $(`[data-cat="${d.seat}-${sel.cat}"]`).dataset.on;
     const alts = d.moves[sel.cat][dest].map((text) => unpack(start, dest, text));
     $$(".htr-patio.chosen").forEach((el) => el.classList.remove("chosen"));
     $(`[data-patio="${dest}"]`).classList.add("chosen");
@@ -114,8 +146,10 @@
     });
     show(alts[0]);
     const pair = sel.cat.slice(0, -1), cat = Number(sel.cat.slice(-1));
-    button("Move this cat", () => submit({ type: "move", pair, cat, path: picked[0] })).classList.add("confirm");
-    button("Cancel", () => { clear(); hint("Pick a cat to move, then its destination; or end your turn."); });
+    const confirm = button(say("move_cat"), () => submit({ type: "move", pair, cat, path: picked[0] }));
+    confirm.classList.add("confirm");
+    button(say("cancel"), cancel);
+    (alts.length > 1 ? choices().querySelector("input") : confirm).focus();
   }
 
   function pick(el) {
@@ -123,8 +157,9 @@
     if (sel.mode === "dive" && value.from) {
       clear();
       const moving = sel.moving.filter((a) => a.from === value.from);
-      hint("Now pick where it goes.");
+      hint(say("where_now"));
       moving.forEach((a) => { const t = $(`[data-${sel.field}="${a[sel.field]}"]`); if (t) target(t, a); });
+      focusFirst();
       return;
     }
     if (sel.mode === "dive") return submit(value);
@@ -143,15 +178,13 @@
     return true;
   }
 
-  document.addEventListener("click", (event) => { if (onActivate(event)) event.preventDefault(); });
+  // Other cats let clicks through to the patio under them (a target there wins over the cats drawn on it).
+  document.addEventListener("click", (event) => {
+    if (onActivate(event)) event.preventDefault();
+  });
   document.addEventListener("keydown", (event) => {
     if ((event.key === "Enter" || event.key === " ") && event.target.closest(".htr-board")) {
-      let el = event.target;
-      if (el.classList.contains("htr-patio") && !el.hasAttribute("data-pick")) {
-        const cat = el.querySelector(".htr-cat.movable");
-        if (cat) { chooseCat(cat.dataset.cat.split("-")[1]); event.preventDefault(); return; }
-      }
-      if (onActivate({ target: el })) event.preventDefault();
+      if (onActivate({ target: event.target })) event.preventDefault();
     }
   });
 
@@ -168,6 +201,10 @@
   }));
 
   // A new table (our move's answer or a push) starts the choice afresh.
-  document.addEventListener("htmx:load", () => { sel = {}; });
-  window.htrSetup = function () { sel = {}; };
+  const setup = () => { sel = {}; if (choices()) choices().innerHTML = ""; offerCats(); };
+  document.addEventListener("htmx:load", (event) => {
+    if (event.target.querySelector && event.target.querySelector("#htr-data")) setup();
+  });
+  window.htrSetup = setup;
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", setup); else setup();
 })();

@@ -1,0 +1,161 @@
+"""Hot Tin Roof in Traditional Chinese, and its board's accessible names: the rules page, the table, the log and
+the refusals read in Chinese with the seed review's terms; every patio, gap and cat has a name that says what it
+holds; nothing named is a bare element without a role."""
+import json
+import random
+import re
+from pathlib import Path
+
+import pytest
+from django.template.loader import render_to_string
+from django.utils import translation
+
+from games import lobby
+from games.hot_tin_roof import bots, engine, words
+from games.hot_tin_roof.board import board
+from games.lobby import SeatPlan
+from games.models import Match
+from games.tables import context, load
+from games.viewer import viewpoint
+from tests.games.chinese import (
+    NamedElements,
+    catalogue,
+    english_runs,
+    in_chinese,
+    not_compiled,
+    untranslated,
+    visible_text,
+)
+
+from .test_words import emitted_events, refusal_codes
+
+CATALOGUE = Path(engine.__file__).parent / "locale" / "zh_Hant" / "LC_MESSAGES" / "django.po"
+FAMILIES = sorted(board().family.values())
+NAMES = ["Mia", "Ann", "Bo"]
+SEED_TERMS = ["貓橋", "貓窩", "垃圾箱", "沙丁魚罐頭", "沙丁魚", "魚市場", "回家板塊", "貓伴侶", "頂級貓咪"]
+PARAMS = {"cannot_afford": {"cans": 3, "have": 1}, "not_your_turn": {"turn": 2}, "pair_on_board": {"pair": "sitting"},
+          "unknown_field": {"field": "x"}}
+
+
+def test_the_catalogue_is_complete_and_compiled():
+    assert not untranslated(CATALOGUE)
+    assert len(catalogue(CATALOGUE)) > 200
+    assert not not_compiled(catalogue(CATALOGUE))
+
+
+@pytest.mark.django_db
+def test_the_rules_page_is_in_chinese_with_the_seed_reviews_terms(client):
+    page = client.get("/rules/hot_tin_roof/", HTTP_ACCEPT_LANGUAGE="zh-TW").content.decode()
+    rules = re.search(r'<article class="rules">(.*?)</article>', page, re.S).group(1)
+    text = visible_text(rules)
+    assert "坐立不安的貓" in text and all(term in text for term in SEED_TERMS)
+    assert not english_runs(text, allowed=["Leo Colovini"]), english_runs(text, allowed=["Leo Colovini"])
+    english = client.get("/rules/hot_tin_roof/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Top Cat" in english and "頂級貓咪" not in english
+
+
+def whole_game_log(seed: int) -> list[dict]:
+    state, rng, log = engine.new_game(4, seed, {}), random.Random(seed), []
+    while not engine.is_over(state):
+        seat = engine.to_move(state)[0]
+        before = len(state["log"])
+        state = engine.apply(state, seat, bots.choose("good", engine.view(state, seat),
+                                                      engine.legal_actions(state, seat), rng))
+        log += state["log"][min(before, len(state["log"]) - 1):] if len(state["log"]) < engine.LOG_KEPT \
+            else state["log"][-3:]
+    return log
+
+
+def test_every_log_event_and_refusal_reads_in_chinese():
+    entries = whole_game_log(3)
+    seen = {e["event"] for e in entries}
+    assert {"ante", "dived", "moved", "joined", "game_over"} <= seen
+    for entry in entries:
+        text = in_chinese(words.event, entry)
+        assert re.search(r"[\u4e00-\u9fff]", text) and not english_runs(text, FAMILIES), (entry, text)
+    assert set(words.EVENTS) == emitted_events()
+    for code in refusal_codes():
+        text = in_chinese(words.refusal, code, PARAMS.get(code, {}))
+        assert re.search(r"[\u4e00-\u9fff]", text) and not english_runs(text), (code, text)
+    assert in_chinese(words.event, {"event": "paid_toll", "seat": 1, "to": 2, "cans": 3, "catwalks": 1,
+                                    "shelters": 1}) == "付給 {seat:2} 3 個罐頭：經過 1 座貓橋、進入 1 個貓窩。"
+
+
+@pytest.fixture
+def table(mia):
+    """Mia with two players at her screen, at a busy racing turn: shelters, catwalks and every cat out."""
+    match = lobby.create_match(host=mia, game="hot_tin_roof", options={},
+                               seats=[SeatPlan("me"), SeatPlan("local", "Ann"), SeatPlan("local", "Bo")])
+    state = json.loads(json.dumps(match.state))
+    state["catwalks"] = {f"g{n}": n % 3 for n in range(1, 13)}
+    state["shelters"] = {"A": 1, "F": 2, "L": 0}
+    cats = {0: (["A", "K"], ["E", "N"]), 1: (["B", "J"], ["D", "G"]), 2: (["A", "M"], ["F", "H"])}
+    for seat, (sitting, standing) in cats.items():
+        state["players"][seat]["cats"] = {"sitting": sitting, "standing": standing}
+        state["players"][seat]["cans"] = 30
+    state.update(phase="race", turn=0, moved=[])
+    state["log"] = [{"event": "ante", "seat": 0, "cans": 5},
+                    {"event": "dived", "seat": 0, "dumpster": "home1", "cans": 6},
+                    {"event": "moved", "seat": 1, "pair": "sitting", "cat": 0, "path": ["A", "C", "D"], "cans": 3},
+                    {"event": "paid_toll", "seat": 1, "to": 0, "cans": 3, "catwalks": 1, "shelters": 1}]
+    Match.objects.filter(pk=match.pk).update(state=state)
+    return match
+
+
+def rendered(match, user, language):
+    with translation.override(language):
+        match, seats = load(match.pk)
+        return render_to_string("games/table.html", context(match, seats, viewpoint(match, seats, user, 0)))
+
+
+def game_part(page: str) -> str:
+    return re.search(r'<div class="table-main">(.*?)<aside', page, re.S).group(1)
+
+
+@pytest.mark.django_db
+def test_the_table_and_its_log_are_in_chinese(table, mia):
+    page = rendered(table, mia, "zh-hant")
+    names = ["mia", "Ann", "Bo", *FAMILIES]
+    text = visible_text(game_part(page))
+    assert "露臺 A（Adams）；橘色貓窩；貓咪：白色坐姿貓、咖啡色坐姿貓" in text
+    assert "魚市場" in text and "垃圾箱" in text
+    assert not english_runs(text, names), english_runs(text, names)
+    data = json.loads(re.search(r'<template id="htr-data">(.*?)</template>', page, re.S).group(1))
+    assert data["words"]["move_cat"] == "移動這隻貓" and "個罐頭" in data["words"]["cans_to"]
+    log = re.findall(r"<li>(.*?)</li>", re.search(r'<ol class="log".*?</ol>', page, re.S).group(0), re.S)
+    assert len(log) == 4
+    for line in log:
+        line = visible_text(line)
+        assert re.search(r"[\u4e00-\u9fff]", line) and not english_runs(line, names), line
+
+
+@pytest.mark.django_db
+def test_every_patio_names_its_family_shelter_and_cats_and_every_named_element_has_a_role(table, mia):
+    page = game_part(rendered(table, mia, "en-gb"))
+    assert 'aria-label="Patio A (Adams); Orange shelter; cats: White sitting cat, Brown sitting cat"' in page
+    assert 'aria-label="Patio C (Chens); no shelter; no cats"' in page
+    assert 'aria-label="Patio F (Fischers); Brown shelter; cats: Brown standing cat"' in page
+    named = NamedElements(page)
+    patios = [e for e in named.elements if "data-patio" in e]
+    assert len(patios) == 15 and all(e["role"] == "img" for e in patios)
+    gaps = [e for e in named.elements if "data-gap" in e]
+    assert len(gaps) == 18 and all(e["aria-label"].startswith("Gap ") for e in gaps)
+    assert 'aria-label="Gap Chens–Diaz: Brown catwalk"' in page
+    # Mia's own cats are buttons she can reach by keyboard, named by colour, pair and patio.
+    cats = [e for e in named.elements if "htr-cat" in e.get("class", "")]
+    assert len(cats) == 4 and all(e["role"] == "button" and e["tabindex"] == "0" for e in cats)
+    assert {e["aria-label"] for e in cats} == {"White sitting cat on A", "White sitting cat on K",
+                                                "White standing cat on E", "White standing cat on N"}
+    assert not named.without_role(), named.without_role()
+
+
+@pytest.mark.django_db
+def test_player_pieces_carry_a_mark_besides_their_colour(table, mia):
+    page = game_part(rendered(table, mia, "en-gb"))
+    board_svg = re.search(r'<svg class="htr-board".*?</svg>', page, re.S).group(0)
+    marks = {colour: re.findall(rf'<g class="htr-cat c-{colour}[^"]*"[^>]*><use href="#h-\w+"/>(<use href="#m-\w+"/>)?',
+                                board_svg) for colour in ("white", "orange", "brown")}
+    assert marks["white"] and all(m == "" for m in marks["white"])
+    assert marks["orange"] and all(m == '<use href="#m-orange"/>' for m in marks["orange"])
+    assert marks["brown"] and all(m == '<use href="#m-brown"/>' for m in marks["brown"])
+    assert all(f'id="m-{colour}"' in board_svg for colour in ("orange", "brown", "blue"))
