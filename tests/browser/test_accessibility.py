@@ -5,7 +5,7 @@ records, replays and ratings), matches of every game in the middle and at the en
 import pytest
 
 from tests.browser import positions
-from tests.browser.axe import assert_accessible
+from tests.browser.axe import describe, violations
 from tests.browser.conftest import DEFAULT_TIMEOUT_MS
 from tests.browser.test_signup import sign_up
 
@@ -80,8 +80,15 @@ PAGES = {
 }
 
 
-@pytest.mark.parametrize("name", list(PAGES))
-def test_no_serious_or_critical_violations(name, world, new_context):
+# Elements whose title says what their visible text does not: a tooltip shows only to a mouse, on hover.
+HOVER_ONLY = """() => [...document.querySelectorAll("[title]")].filter((el) => {
+  const squash = (text) => (text || "").replace(/\\s+/g, " ").trim().toLowerCase();
+  const title = squash(el.getAttribute("title"));
+  return title && el.tagName !== "svg" && !squash(el.innerText || el.textContent).includes(title);
+}).map((el) => `${el.outerHTML.slice(0, 160)}`)"""
+
+
+def open_page(new_context, world, name):
     address, signed_in = PAGES[name]
     address = address.format(**world)
     page = new_context(**({"storage_state": world["state"]} if signed_in else {})).new_page()
@@ -90,4 +97,72 @@ def test_no_serious_or_critical_violations(name, world, new_context):
     if page.locator("#live-status").count():
         # The badge settles once the socket is open (or the table says the match is over): check that page.
         page.locator("#live-status:not(:text('Connecting'))").wait_for()
-    assert_accessible(page, name)
+    return page
+
+
+@pytest.mark.parametrize("name", list(PAGES))
+def test_no_serious_or_critical_violations(name, world, new_context):
+    page = open_page(new_context, world, name)
+    found, hover_only = violations(page), page.evaluate(HOVER_ONLY)
+    problems = [f"{len(found)} serious or critical accessibility violations:\n{describe(found)}"] if found else []
+    if hover_only:
+        problems.append("said only in a tooltip (title), which only a mouse shows:\n    " + "\n    ".join(hover_only))
+    assert not problems, f"{name}: " + "\n".join(problems)
+
+
+# Every animation and transition of the page, with its duration, that still moves under prefers-reduced-motion.
+MOVING = """() => {
+  const moving = [];
+  const long = (value) => value.split(",").some((part) => parseFloat(part) > 0);
+  for (const el of document.querySelectorAll("*")) {
+    for (const pseudo of [null, "::before", "::after"]) {
+      const style = getComputedStyle(el, pseudo);
+      if ((style.animationName !== "none" && long(style.animationDuration)) || long(style.transitionDuration)) {
+        moving.push(`${el.tagName.toLowerCase()}.${el.className.baseVal ?? el.className}${pseudo || ""}: `
+                    + `${style.animationName} ${style.animationDuration} / ${style.transitionDuration}`);
+      }
+    }
+  }
+  return moving;
+}"""
+
+
+@pytest.mark.parametrize("name", ["home", "match-rat_hot-mid", "match-cat_tower-mid", "match-hot_tin_roof-mid",
+                                  "match-rat_a_tat_cat-mid", "replay-rat_a_tat_cat"])
+def test_nothing_moves_for_those_who_ask_for_reduced_motion(name, world, new_context):
+    page = open_page(lambda **options: new_context(reduced_motion="reduce", **options), world, name)
+    assert page.evaluate("() => matchMedia('(prefers-reduced-motion: reduce)').matches")
+    assert page.evaluate(MOVING) == []
+    # htmx scrolls swapped content into view ("show:") at once, never smoothly.
+    assert page.evaluate("() => htmx.config.scrollBehavior") != "smooth"
+
+
+FOCUSED = """() => {
+  const el = document.activeElement, style = getComputedStyle(el), box = el.getBoundingClientRect();
+  const header = document.querySelector(".site-header").getBoundingClientRect();
+  return {what: el.outerHTML.slice(0, 120), outline: style.outlineStyle, width: parseFloat(style.outlineWidth),
+          colour: style.outlineColor, top: box.top, bottom: box.bottom, headerBottom: header.bottom,
+          inHeader: !!el.closest(".site-header, .skip-link"), body: el === document.body};
+}"""
+FOCUS_RING = "rgb(26, 95, 180)"  # --focus
+
+
+@pytest.mark.parametrize("name", ["home", "history", "new-match-rat_a_tat_cat", "signup"])
+def test_the_keyboard_focus_shows_and_is_not_hidden_under_the_header(name, world, new_context):
+    """Forwards through the page, then backwards from its end (the sticky header covers the top of the window)."""
+    page = open_page(lambda **options: new_context(viewport={"width": 800, "height": 480}, **options), world, name)
+    seen = []
+    for key in ["Tab"] * 30 + ["footer"] + ["Shift+Tab"] * 30:
+        if key == "footer":
+            page.locator("footer p").click()  # Tab starts again from the end of the page, and goes backwards
+            continue
+        page.keyboard.press(key)
+        now = page.evaluate(FOCUSED)
+        if now["body"]:
+            continue
+        seen.append(now)
+        assert now["outline"] == "solid" and now["width"] >= 2 and now["colour"] == FOCUS_RING, \
+            f"{name}: no focus ring on {now}"
+        if not now["inHeader"]:
+            assert now["top"] >= now["headerBottom"] - 1, f"{name}: the focused control is under the header: {now}"
+    assert len(seen) > 5, f"{name}: the keyboard reaches almost nothing: {seen}"
