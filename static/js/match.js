@@ -67,17 +67,40 @@
   }
 
   // --- What changed, said once -----------------------------------------------------------------------------
-  let said = {version: null, news: "", status: ""};
+  // A new table says, in the log's own words, the lines added since the table shown before (oldest first), then
+  // the status line and how the match ended when these changed. A table of the same version (a reconnecting
+  // socket, a rematch offered, the hot-seat player showing their cards) says nothing: nothing is repeated.
+  const words = (element) => (element?.textContent || "").replace(/\s+/g, " ").trim();
+  function told(shown) {
+    return {
+      version: shown.dataset.version,
+      lines: [...shown.querySelectorAll(".match-log .log li:not(.muted)")].map(words),  // newest first
+      status: words(shown.querySelector(".table-status")) || words(shown.querySelector(".handover h2")),
+      ended: words(shown.querySelector(".match-ended")),
+    };
+  }
+  // The log shows its latest lines only, so the new ones are those before the point where the old list
+  // starts again.
+  function added(before, now) {
+    for (let k = 0; k < now.length; k++) {
+      if (now.slice(k).every((line, i) => line === before[i])) return now.slice(0, k);
+    }
+    return now;
+  }
+  let said = null;
   function announce() {
     const shown = table(document);
     const announcer = document.getElementById("match-announcer");
-    if (!shown || !announcer || shown.dataset.version === said.version) return;
-    const text = (selector) => (shown.querySelector(selector)?.textContent || "").replace(/\s+/g, " ").trim();
-    const news = text(".match-log .log li:first-child:not(.muted)");
-    const line = text(".table-status") || text(".handover h2");
-    const parts = [news !== said.news ? news : "", line !== said.status ? line : ""].filter(Boolean);
-    if (said.version !== null && parts.length) announcer.textContent = parts.join(" ");
-    said = {version: shown.dataset.version, news, status: line};
+    if (!shown || !announcer) return;
+    const now = told(shown);
+    if (said && now.version !== said.version) {
+      const parts = added(said.lines, now.lines).reverse();
+      if (now.status !== said.status) parts.push(now.status);
+      if (now.ended !== said.ended) parts.push(now.ended);
+      const text = parts.filter(Boolean).join(" ");
+      if (text) announcer.textContent = text;
+    }
+    said = now;
   }
 
   function finished() {

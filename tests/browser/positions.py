@@ -1,0 +1,62 @@
+"""Matches brought to a chosen point for browser tests that look at the page there (mid-game, at the end).
+
+Runs inside the browser server's Django through `manage shell` (see `setup` below): the match is made with the
+lobby's own service and every move goes through `games.turns.play`, the one way in. The player's own seat is played
+by the easy bot's choice, the bots by the bot runner, so the position is one a real game reaches.
+"""
+import json
+
+SHELL = "from tests.browser import positions; positions.{call}"
+
+
+def setup(manage, call: str) -> dict:
+    """Run `positions.<call>` in the server's database and return what it printed as JSON."""
+    out = manage("shell", "-c", SHELL.format(call=call)).stdout
+    return json.loads(out.strip().splitlines()[-1])
+
+
+def new(game: str, handle: str, seats: list[str], options: dict | None = None) -> None:
+    """Make a match hosted by the player `handle`: seats as the new-match form's choices ("me", "invite",
+    "local", "bot:easy"...). Prints {"match": id}."""
+    from games import lobby
+    from scoring.models import PlayerProfile
+
+    host = PlayerProfile.objects.get(handle=handle).user
+    plans = []
+    for kind in seats:
+        kind, _, level = kind.partition(":")
+        plans.append(lobby.SeatPlan(kind=kind, bot_level=level, name="Ann" if kind == "local" else ""))
+    match = lobby.create_match(host=host, game=game, options=options or {}, seats=plans)
+    print(json.dumps({"match": match.pk}))
+
+
+def play(match_id: int, moves: int | None = None) -> None:
+    """Play the match on: the people's seats `moves` times (None: to the end), the bots whenever they are to move.
+    Prints {"match": id, "status": ..., "version": ..., "record": the history record's id or null}."""
+    from django.conf import settings
+
+    from games import bot_runner, turns
+    from games.models import Match, Seat
+
+    settings.BOT_RUNNER, settings.BOT_DELAY = "inline", 0  # the bots answer in this process, at once
+    made = 0
+    while True:
+        match = Match.objects.get(pk=match_id)
+        if match.status != Match.PLAYING:
+            break
+        bots = set(match.seats.filter(kind=Seat.BOT).values_list("index", flat=True))
+        people = [seat for seat in match.engine.to_move(match.state) if seat not in bots]
+        if not people:
+            bot_runner.play_bots(match_id)
+            continue
+        if moves is not None and made >= moves:
+            break
+        try:
+            turns.play(match_id=match_id, seat=people[0], action=bot_runner.choose(match, people[0], "easy"),
+                       version=match.version)
+            made += 1
+        except turns.StaleVersion:
+            pass  # the server's bot runner moved meanwhile: look again
+    match.refresh_from_db()
+    print(json.dumps({"match": match.pk, "status": match.status, "version": match.version,
+                      "record": match.game_record_id}))
