@@ -95,4 +95,4 @@ def test_the_rat_a_tat_cat_table_names_a_drawn_card_with_its_article(client, due
     duel.save()
     client.force_login(mia)
     page = html.unescape(client.get(f"/matches/{duel.pk}/").content.decode())
-    assert "You drew an 8: click one of your cards to replace it, or discard it." in page
+    assert "You drew an 8: choose one of your cards to replace it, or discard it." in page
