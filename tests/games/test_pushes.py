@@ -258,8 +258,8 @@ async def test_each_socket_is_pushed_its_own_seats_table_in_its_own_language(due
     assert "Monday" in pushed["english"] and "星期一" not in pushed["english"]
     assert "星期一" in pushed["leo"] and "Monday" in pushed["spectator"]
     # Each seat's table still reaches only that seat's sockets, in each language.
-    assert "You drew" in pushed["chinese"] and "You drew" in pushed["english"]
-    assert "You drew" not in pushed["leo"] and "You drew" not in pushed["spectator"]
+    assert "你抽到" in pushed["chinese"] and "You drew" in pushed["english"]
+    assert "你抽到" not in pushed["leo"] and "You drew" not in pushed["spectator"]
     # Rendered once per (audience, language) that has a socket: Mia in two languages, Leo's, the spectators'.
     assert counted["renders"] == 4
     by_group = {group: message["html"] for group, message in sent}
