@@ -205,7 +205,7 @@ OPTION_LABELS = {
     "end": (gettext_lazy("The game ends by"),
             gettext_lazy("Rounds: after a number of rounds. Time: when the time limit passes (the round is "
                          "finished). Elimination: a player reaching the limit is out; the last player in wins.")),
-    "rounds": (gettext_lazy("Rounds"), gettext_lazy("When the game ends by rounds.")),
+    "rounds": (pgettext_lazy("card game", "Rounds"), gettext_lazy("When the game ends by rounds.")),
     "limit": (gettext_lazy("Elimination limit"),
               gettext_lazy("When the game ends by elimination: a total reaching this is out.")),
     "memory_aid": (gettext_lazy("Memory aid"),
@@ -213,6 +213,6 @@ OPTION_LABELS = {
                                 "players).")),
 }
 CHOICE_LABELS = {
-    "end": {"rounds": gettext_lazy("Rounds"), "time": gettext_lazy("Time"),
+    "end": {"rounds": pgettext_lazy("card game", "Rounds"), "time": gettext_lazy("Time"),
             "elimination": gettext_lazy("Elimination")},
 }
