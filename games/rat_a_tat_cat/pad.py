@@ -41,8 +41,8 @@ class Pad(RecordForm):
         defaults = tally.normalise_options({})
         self.fields["end"] = forms.ChoiceField(label=_("The game ended after"), choices=self.ENDS,
                                                initial=defaults["end"], widget=forms.RadioSelect)
-        self.fields["rounds"] = number_field(pgettext_lazy("card game", "Rounds"), required=False, min_value=1, max_value=20,
-                                             initial=defaults["rounds"])
+        self.fields["rounds"] = number_field(pgettext_lazy("card game", "Rounds"), required=False, min_value=1,
+                                             max_value=20, initial=defaults["rounds"])
         self.fields["limit"] = number_field(_("Limit"), required=False, min_value=10, max_value=500,
                                             initial=defaults["limit"])
         self.fields["round_count"] = forms.IntegerField(widget=forms.HiddenInput, required=False)
