@@ -167,6 +167,7 @@ REFUSALS = {
     "unknown_option": lambda p: _("Hot Tin Roof has no such option."),
     "bad_options": lambda p: _("The options must be a set of names and values."),
     # The record pad's checks (tally.problems), each shown beside its field.
+    "pad_shape": lambda p: _("The pad needs each player's cans, fish, home tiles, pairs left and penalties."),
     "not_a_count": lambda p: _("Enter a whole number, 0 or more."),
     "too_many_pairs_left": lambda p: _("A player has only %(limit)d pairs of cats, so at most %(limit)d are left on "
                                        "the board.") % p,

@@ -2,6 +2,7 @@
 from django import forms
 from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from games.rat_a_tat_cat import tally
 from scoring.record_forms import RecordForm, number_field
@@ -40,8 +41,8 @@ class Pad(RecordForm):
         defaults = tally.normalise_options({})
         self.fields["end"] = forms.ChoiceField(label=_("The game ended after"), choices=self.ENDS,
                                                initial=defaults["end"], widget=forms.RadioSelect)
-        self.fields["rounds"] = number_field(_("Rounds"), required=False, min_value=1, max_value=20,
-                                             initial=defaults["rounds"])
+        self.fields["rounds"] = number_field(pgettext_lazy("card game", "Rounds"), required=False, min_value=1,
+                                             max_value=20, initial=defaults["rounds"])
         self.fields["limit"] = number_field(_("Limit"), required=False, min_value=10, max_value=500,
                                             initial=defaults["limit"])
         self.fields["round_count"] = forms.IntegerField(widget=forms.HiddenInput, required=False)

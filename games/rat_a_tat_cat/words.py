@@ -9,6 +9,8 @@ from django.utils.translation import gettext_lazy, ngettext, pgettext, pgettext_
 
 from games.log_words import mention, seat_list
 
+from .scoring import HIGHEST_CARD, MAX_SEATS, MIN_SEATS
+
 POWER_NAMES = {"peek": pgettext_lazy("card", "Peek"), "swap": pgettext_lazy("card", "Swap"),
                "draw2": pgettext_lazy("card", "Draw 2")}
 
@@ -163,14 +165,30 @@ REFUSALS = {
     "not_allowed": lambda p: _("That move is not allowed now."),
     # The record pad's checks (tally.problems), each shown beside its cell or its option.
     "bad_round_score": lambda p: _("A round score is the sum of four cards: a whole number from 0 to %(highest)d.")
-    % p,
+    % p if "highest" in p else _("A round score is the sum of four cards."),
     "score_missing": lambda p: _("The score is missing: this player was still in."),
-    "score_after_out": lambda p: _("This player went out after round %(out)d, so has no score afterwards.") % p,
+    "score_after_out": lambda p: _("This player went out after round %(out)d, so has no score afterwards.") % p
+    if "out" in p else _("This player is out, so has no score afterwards."),
     "rounds_after_end": lambda p: _("The game ended after round %(round)d, when at most one player was left in, "
-                                    "but %(played)d rounds are entered.") % p,
-    "rounds_played": lambda p: _("The game was set to %(rounds)d rounds, but %(played)d are entered.") % p,
+                                    "but %(played)d rounds are entered.") % p
+    if {"round", "played"} <= set(p) else _("The game ended when at most one player was left in."),
+    "rounds_played": lambda p: _("The game was set to %(rounds)d rounds, but %(played)d are entered.") % p
+    if {"rounds", "played"} <= set(p) else _("Enter as many rounds as the game was set to."),
     "still_in": lambda p: _("The game goes on until at most one player is left below %(limit)d; %(still_in)d still "
-                            "are.") % p,
+                            "are.") % p
+    if {"limit", "still_in"} <= set(p) else _("The game goes on until at most one player is left in."),
+    "round_shape": lambda p: _("Round %(round)d: the pad needs a score for every player.") % p
+    if "round" in p else _("The pad needs a score for every player in every round."),
+    "round_length": lambda p: _("Round %(round)d does not have a score for every player.") % p
+    if "round" in p else _("Every round needs a score for every player."),
+    "seat_count": lambda p: _("Rat-a-Tat Cat is for %(low)d to %(high)d players.") % {"low": MIN_SEATS,
+                                                                                    "high": MAX_SEATS},
+    "rows_shape": lambda p: _("Give a row of cards for every player, or none at all."),
+    "out_has_cards": lambda p: _("A player out has neither cards nor a score."),
+    "bad_row": lambda p: _("A row is four cards from 0 to %(highest)d.") % p
+    if "highest" in p else _("A row is four cards from 0 to %(highest)d.") % {"highest": HIGHEST_CARD},
+    "row_sum": lambda p: _("These cards add up to %(sum)d, not %(points)d.") % p
+    if {"sum", "points"} <= set(p) else _("The cards do not add up to the score."),
     "no_rounds": lambda p: _("Enter at least one round's scores."),
 }
 
@@ -187,7 +205,7 @@ OPTION_LABELS = {
     "end": (gettext_lazy("The game ends by"),
             gettext_lazy("Rounds: after a number of rounds. Time: when the time limit passes (the round is "
                          "finished). Elimination: a player reaching the limit is out; the last player in wins.")),
-    "rounds": (gettext_lazy("Rounds"), gettext_lazy("When the game ends by rounds.")),
+    "rounds": (pgettext_lazy("card game", "Rounds"), gettext_lazy("When the game ends by rounds.")),
     "limit": (gettext_lazy("Elimination limit"),
               gettext_lazy("When the game ends by elimination: a total reaching this is out.")),
     "memory_aid": (gettext_lazy("Memory aid"),
@@ -195,6 +213,6 @@ OPTION_LABELS = {
                                 "players).")),
 }
 CHOICE_LABELS = {
-    "end": {"rounds": gettext_lazy("Rounds"), "time": gettext_lazy("Time"),
+    "end": {"rounds": pgettext_lazy("card game", "Rounds"), "time": gettext_lazy("Time"),
             "elimination": gettext_lazy("Elimination")},
 }

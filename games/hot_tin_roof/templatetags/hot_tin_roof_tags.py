@@ -8,7 +8,7 @@ import json
 from django import template
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, pgettext
 
 from games.hot_tin_roof import paths, words
 from games.hot_tin_roof.board import board
@@ -21,7 +21,9 @@ PAIR_SHAPES = {"sitting": "circle", "standing": "diamond"}
 
 
 def colour_name(seat: int) -> str:
-    return {"white": _("White"), "orange": _("Orange"), "brown": _("Brown"), "blue": _("Blue")}[COLOURS[seat]]
+    # In context: a seat's colour here is not another game's colour word (one catalogue for all the apps).
+    return {"white": pgettext("seat colour", "White"), "orange": pgettext("seat colour", "Orange"),
+            "brown": pgettext("seat colour", "Brown"), "blue": pgettext("seat colour", "Blue")}[COLOURS[seat]]
 
 
 def _who(seat: int, names: list) -> str:
