@@ -7,8 +7,8 @@ score through score_sheets() and rank through ranks(), so a rule is counted in o
 """
 
 from collections import Counter
+from dataclasses import dataclass
 from itertools import permutations
-from typing import NamedTuple
 
 from games import contract
 
@@ -170,7 +170,8 @@ def ranks(scores: list[int]) -> list[int]:
 # --- Checking a hand-entered sheet ------------------------------------------------------------------------
 
 
-class Reason(NamedTuple):
+@dataclass(frozen=True)
+class Reason:
     """Why a sheet cannot be: where on the sheet (see located_reasons), a code and its params for the game's
     words module (words.refusal), and the plain-English sentence."""
 

@@ -196,7 +196,10 @@ REFUSALS = {
     "cat_scored": lambda p: _("The %(item)s cat is already scored.") % {"item": item_name(p["cat"])},
     "choose_cat": lambda p: _("After a house, choose a cat not yet scored: %(cats)s.") % {
         "cats": listing(item_name(cat) for cat in p["cats"])},
-    # The record pad's checks (scoring.located_reasons, tally.problems), each shown beside its field.
+}
+
+# The record pad's checks (scoring.located_reasons, tally.problems), each shown beside its field.
+PROBLEMS = {
     "sheet_shape": lambda p: _("A sheet is a set of marks, cats, columns and footprints."),
     "marks_shape": lambda p: _("The marks map hexes such as 3-2 to items."),
     "not_a_hex_name": lambda p: _("“%(hex)s” is not a hex name: write column-floor, such as 3-2.") % p,
@@ -250,8 +253,9 @@ def _cap(text: str) -> str:
 
 
 def refusal(code: str, params: dict) -> str | None:
-    """Why a move was refused, in words; None for a code this module does not know (the engine's English then)."""
-    say = REFUSALS.get(code)
+    """Why a move (or a record pad's sheet) was refused, in words; None for a code this module does not know (the
+    engine's English then)."""
+    say = REFUSALS.get(code) or PROBLEMS.get(code)
     return say(params) if say else None
 
 

@@ -10,8 +10,8 @@ from tests.i18n.pages import USERS, World, open_page, pages
 # The brand stays in Latin letters (docs/i18n.md); names of the players in the fixtures; the game that exists only
 # for the tests is not translated (it is listed on the home page, the lobby and the rules index).
 # Proper names on the rules pages stay as the games' boxes print them: the designers, the publishers and the
-# games' other published titles.
-PROPER_NAMES = ["Cat Café", "Michael Schacht", "Queen Games", "Rattenscharf", "Dschunke"]
+# games' other published titles; "JavaScript" is a product's name, which Chinese writes in Latin letters too.
+PROPER_NAMES = ["Cat Café", "Michael Schacht", "Queen Games", "Rattenscharf", "Dschunke", "JavaScript"]
 ALLOWED = ["Top Cat", *USERS, *USERS.values(), *PROPER_NAMES]
 
 
