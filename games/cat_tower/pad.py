@@ -7,9 +7,9 @@ player types: nobody multiplies by hand.
 """
 from django import forms
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import gettext_lazy, ngettext, pgettext
 
-from games.cat_tower import tally
+from games.cat_tower import tally, words
 from games.cat_tower.scoring import cat_points, in_house_order, items_on
 from games.cat_tower.sheet import default_tower
 from scoring.record_forms import BLANK, RecordForm, number_field
@@ -25,44 +25,51 @@ class Pad(RecordForm):
     def add_pad_fields(self):
         tower = default_tower()
         items = [name for _number, name in sorted(tower.items.items())]
-        every_item = [("", "empty")] + [(item, item) for item in items]
+        every_item = [("", pgettext("hex", "empty"))] + [(item, words.item_label(item)) for item in items]
         self.fields["columns_to_end"] = number_field(
-            "Complete columns that end the game", min_value=1, max_value=len(tower.columns),
+            words.OPTION_LABELS["columns_to_end"][0], min_value=1, max_value=len(tower.columns),
             initial=tower.columns_to_end)
         for i in range(self.seat_count):
-            who = f"Seat {i + 1}"
+            who = _("Seat %(number)d") % {"number": i + 1}
             for h in tower.hexes:
                 column, floor = tower.column_of[h], tower.floor_of[h]
                 house = h in tower.house_hexes
                 # Any item is accepted, so validate_sheet can say why one does not belong; the menu offers
                 # only what the rules allow there.
-                field = forms.ChoiceField(label=f"Column {column}, floor {floor}", choices=every_item, required=False)
+                label = _("Column %(column)s, floor %(floor)s") % {"column": column, "floor": floor}
+                field = forms.ChoiceField(label=label, choices=every_item, required=False)
                 allowed = ["house"] if house else [item for item in items if item != "house"]
-                field.widget.choices = [("", "⌂" if house else "·")] + [(item, item) for item in allowed]
+                field.widget.choices = [("", "⌂" if house else "·")] + [(item, words.item_label(item))
+                                                                       for item in allowed]
                 field.widget.attrs.update({
                     "class": "rc-item",
-                    "aria-label": f"{who}: column {column}, floor {floor}" + (", the house hex" if house else ""),
+                    "aria-label": (_("%(who)s: column %(column)s, floor %(floor)s, the house hex") if house else
+                                   _("%(who)s: column %(column)s, floor %(floor)s")) % {
+                        "who": who, "column": column, "floor": floor},
                 })
                 self.fields[f"s{i}-hex-{h}"] = field
             for column in tower.columns.values():
-                field = forms.IntegerField(label=f"Column {column.id} bonus", required=False, min_value=0,
-                                           max_value=99)
+                field = forms.IntegerField(label=_("Column %(column)s bonus") % {"column": column.id}, required=False,
+                                           min_value=0, max_value=99)
                 field.widget = forms.Select(
-                    choices=[("", "–"), (column.first, f"big {column.first}"), (column.later, f"small {column.later}")],
-                    attrs={"class": "rc-bonus-pick", "aria-label": f"{who}: column {column.id} bonus"})
+                    choices=[("", "–"), (column.first, _("big %(n)s") % {"n": column.first}),
+                             (column.later, _("small %(n)s") % {"n": column.later})],
+                    attrs={"class": "rc-bonus-pick", "aria-label": _("%(who)s: column %(column)s bonus") % {
+                        "who": who, "column": column.id}})
                 self.fields[f"s{i}-col-{column.id}"] = field
             for k in range(self.CAT_ROWS):
-                cat = forms.ChoiceField(label=f"House {k + 1}'s cat", required=False,
-                                        choices=[("", "no cat")] + [(c, f"{c} cat") for c in tower.cats])
-                cat.widget.attrs["aria-label"] = f"{who}: the cat of house {k + 1}"
+                cat = forms.ChoiceField(label=_("House %(n)d's cat") % {"n": k + 1}, required=False,
+                                        choices=[("", _("no cat"))] + [(c, words.cat_name(c)) for c in tower.cats])
+                cat.widget.attrs["aria-label"] = _("%(who)s: the cat of house %(n)d") % {"who": who, "n": k + 1}
                 self.fields[f"s{i}-cat{k}"] = cat
                 then = number_field(gettext_lazy("Items then"), required=False, max_value=len(tower.hexes))
-                then.widget.attrs["aria-label"] = f"{who}: house {k + 1}, its cat's items on the sheet then"
+                then.widget.attrs["aria-label"] = _("%(who)s: house %(n)d, its cat's items on the sheet then") % {
+                    "who": who, "n": k + 1}
                 then.widget.attrs["placeholder"] = gettext_lazy("as now")
                 self.fields[f"s{i}-catitems{k}"] = then
-            self.fields[f"s{i}-circled"] = number_field("Footprints circled", required=False,
+            self.fields[f"s{i}-circled"] = number_field(gettext_lazy("Footprints circled"), required=False,
                                                         max_value=tower.footprints)
-            self.fields[f"s{i}-crossed"] = number_field("of them crossed out", required=False,
+            self.fields[f"s{i}-crossed"] = number_field(gettext_lazy("of them crossed out"), required=False,
                                                         max_value=tower.footprints)
 
     def sheets(self) -> list[dict]:
@@ -138,7 +145,7 @@ class Pad(RecordForm):
                     self.add_error(items_field, ngettext(
                         "At most %(now)d: the sheet holds %(now)d %(item)s hex now, and items are never rubbed out.",
                         "At most %(now)d: the sheet holds %(now)d %(item)s hexes now, and items are never rubbed "
-                        "out.", line["now"]) % {"now": line["now"], "item": line["cat"]})
+                        "out.", line["now"]) % {"now": line["now"], "item": words.item_name(line["cat"])})
 
     def pad_final(self, cleaned):
         tower = default_tower()
@@ -169,7 +176,10 @@ class Pad(RecordForm):
             name.startswith(f"s{problem.seat}-cat") for name in self.errors)
 
     def problem_text(self, problem):
-        text = super().problem_text(problem)
+        said = words.refusal(problem.code, problem.params or {})
+        if said is not None:
+            return self.named(said)
+        text = self.named(problem.message)
         return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
 
     def record_final(self, final):
@@ -180,7 +190,8 @@ class Pad(RecordForm):
         names = [self.seat_name(i) for i in range(self.seat_count)]
         return {
             "result": shown, "rows": self.rows(shown),
-            "categories": [(category, [b[category] for b in shown["breakdown"]])
+            "categories": [(category, words.CATEGORY_LABELS.get(category, category),
+                            [b[category] for b in shown["breakdown"]])
                            for category in (*tally.scoring.CATEGORIES, "total")],
             "sheet_problems": list(zip(range(self.seat_count), names, self._unplaced(shown["problems"]), strict=True)),
             "game_problems": [self.problem_text(p) for p in shown["problems"] if p.seat is None],
@@ -203,7 +214,8 @@ class Pad(RecordForm):
                     text = _("%(h)d × %(h)d houses = %(points)d") % {"h": line["house"], "points": line["points"]}
                 elif line:
                     text = _("%(h)d houses × %(then)d %(item)s = %(points)d") % {
-                        "h": line["house"], "then": line["then"], "item": line["cat"], "points": line["points"]}
+                        "h": line["house"], "then": line["then"], "item": words.item_name(line["cat"]),
+                        "points": line["points"]}
                 shown.append((f"s{i}-catpoints{k}", text))
         return shown
 

@@ -7,6 +7,7 @@ score through score_sheets() and rank through ranks(), so a rule is counted in o
 """
 
 from collections import Counter
+from dataclasses import dataclass
 from itertools import permutations
 
 from games import contract
@@ -169,75 +170,96 @@ def ranks(scores: list[int]) -> list[int]:
 # --- Checking a hand-entered sheet ------------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class Reason:
+    """Why a sheet cannot be: where on the sheet (see located_reasons), a code and its params for the game's
+    words module (words.refusal), and the plain-English sentence."""
+
+    where: str | None
+    code: str
+    params: dict
+    message: str
+
+
 def validate_sheet(sheet: dict, sheet_data: "dict | Tower | None" = None) -> list[str]:
     """Plain-English reasons a sheet could not have come from a real game; an empty list means it could."""
-    return [reason for _where, reason in located_reasons(sheet, sheet_data)]
+    return [reason.message for reason in located_reasons(sheet, sheet_data)]
 
 
-def located_reasons(sheet: dict, sheet_data: "dict | Tower | None" = None) -> list[tuple[str | None, str]]:
+def located_reasons(sheet: dict, sheet_data: "dict | Tower | None" = None) -> list[Reason]:
     """validate_sheet's reasons with where each belongs on the sheet: "hex-3-2", "cat-mouse" (the line of that
     cat), "cats", "col-2", "circled", "crossed", or None for the sheet as a whole."""
     tower = tower_for(sheet_data)
     if not isinstance(sheet, dict):
-        return [(None, "the sheet must be a set of marks, cats, columns and footprints")]
+        return [Reason(None, "sheet_shape", {}, "the sheet must be a set of marks, cats, columns and footprints")]
     return (_mark_reasons(sheet, tower) + _cat_reasons(sheet, tower) + _column_reasons(sheet, tower)
             + _footprint_reasons(sheet, tower))
 
 
-def _mark_reasons(sheet: dict, tower: Tower) -> list[tuple[str | None, str]]:
+def _mark_reasons(sheet: dict, tower: Tower) -> list[Reason]:
     marks = sheet.get("marks") or {}
     if not isinstance(marks, dict):
-        return [(None, "the marks must map hexes such as \"3-2\" to items")]
+        return [Reason(None, "marks_shape", {}, "the marks must map hexes such as \"3-2\" to items")]
     reasons = []
     known_items = set(tower.items.values())
     for h, item in marks.items():
         where = parse_hex(h)
         if h not in tower.floor_of:
             if where is None:
-                reasons.append((None, f"\"{h}\" is not a hex name (write column-floor, such as 3-2)"))
+                reasons.append(Reason(None, "not_a_hex_name", {"hex": str(h)},
+                                      f"\"{h}\" is not a hex name (write column-floor, such as 3-2)"))
             else:
-                reasons.append((None, f"there is no hex at column {where[0]}, floor {where[1]}"))
+                reasons.append(Reason(None, "no_hex_there", {"column": where[0], "floor": where[1]},
+                                      f"there is no hex at column {where[0]}, floor {where[1]}"))
             continue
+        at = {"column": where[0], "floor": where[1], "item": str(item)}
         if not isinstance(item, str) or item not in known_items:
-            reasons.append((f"hex-{h}", f"\"{item}\" on column {where[0]}, floor {where[1]} is not an item of the "
-                                        "game"))
+            reasons.append(Reason(f"hex-{h}", "not_an_item", at, f"\"{item}\" on column {where[0]}, floor {where[1]} "
+                                  "is not an item of the game"))
         elif item == "house" and h not in tower.house_hexes:
-            reasons.append((f"hex-{h}", f"a house on column {where[0]}, floor {where[1]}, which is not a house hex"))
+            reasons.append(Reason(f"hex-{h}", "house_off_house_hex", at, f"a house on column {where[0]}, floor "
+                                  f"{where[1]}, which is not a house hex"))
         elif item != "house" and h in tower.house_hexes:
-            reasons.append((f"hex-{h}", f"a {item} on the house hex of column {where[0]} (floor {where[1]}): only "
-                                        "houses go there"))
+            reasons.append(Reason(f"hex-{h}", "item_on_house_hex", at, f"a {item} on the house hex of column "
+                                  f"{where[0]} (floor {where[1]}): only houses go there"))
     return reasons
 
 
-def _cat_reasons(sheet: dict, tower: Tower) -> list[tuple[str | None, str]]:
+def _cat_reasons(sheet: dict, tower: Tower) -> list[Reason]:
     try:
         entries = cat_entries(sheet)
         if any(len(entry) != 2 or not isinstance(entry[0], str) for entry in entries):
             raise ValueError
     except (TypeError, ValueError):
-        return [("cats", "the cats must map each cat to its points")]
+        return [Reason("cats", "cats_shape", {}, "the cats must map each cat to its points")]
     reasons = []
     seen = Counter(cat for cat, _ in entries)
     for cat, times in seen.items():
         if cat not in tower.cats:
-            reasons.append(("cats", f"\"{cat}\" is not one of the cats"))
+            reasons.append(Reason("cats", "not_a_cat", {"cat": str(cat)}, f"\"{cat}\" is not one of the cats"))
         elif times > 1:
-            reasons.append((f"cat-{cat}", f"the {cat} cat is scored {times} times; each cat is scored once"))
+            reasons.append(Reason(f"cat-{cat}", "cat_twice", {"cat": cat, "times": times},
+                                  f"the {cat} cat is scored {times} times; each cat is scored once"))
     valid = [(cat, points) for cat, points in entries if cat in tower.cats and seen[cat] == 1]
     for cat, points in valid:
         if not contract.is_whole(points) or points < 0:
-            reasons.append((f"cat-{cat}", f"the {cat} cat's points must be a whole number, not {points!r}"))
+            reasons.append(Reason(f"cat-{cat}", "cat_points_not_whole", {"cat": cat, "points": repr(points)},
+                                  f"the {cat} cat's points must be a whole number, not {points!r}"))
     if reasons:
         return reasons
     houses = len(items_on(sheet, "house"))
     if len(valid) > houses:
-        return [("cats", f"{len(valid)} cats are scored but the sheet has only {_houses(houses)}: one cat per house")]
+        return [Reason("cats", "more_cats_than_houses", {"cats": len(valid), "houses": houses},
+                       f"{len(valid)} cats are scored but the sheet has only {_houses(houses)}: one cat per house")]
     for cat, points in valid:
         if points not in _possible_cat_values(cat, sheet, houses):
-            reasons.append((f"cat-{cat}", f"the {cat} cat cannot score {points}: {_cat_hint(cat, sheet, houses)}"))
+            reasons.append(Reason(f"cat-{cat}", "impossible_cat_points",
+                                  {"cat": cat, "points": points, "houses": houses,
+                                   "items": len(items_on(sheet, cat))},
+                                  f"the {cat} cat cannot score {points}: {_cat_hint(cat, sheet, houses)}"))
     if not reasons and not _cats_fit_houses(valid, sheet, houses):
-        reasons.append(("cats", "the cats' points cannot all be right: each house scores one cat, "
-                                "the first with 1 house, the next with 2, and so on"))
+        reasons.append(Reason("cats", "cats_do_not_fit", {}, "the cats' points cannot all be right: each house "
+                              "scores one cat, the first with 1 house, the next with 2, and so on"))
     return reasons
 
 
@@ -292,35 +314,42 @@ def _cats_fit_houses(cats: list[tuple[str, int]], sheet: dict, houses: int) -> b
     return False
 
 
-def _column_reasons(sheet: dict, tower: Tower) -> list[tuple[str | None, str]]:
+def _column_reasons(sheet: dict, tower: Tower) -> list[Reason]:
     columns = sheet.get("columns") or {}
     if not isinstance(columns, dict):
-        return [(None, "the column bonuses must map each column to its points")]
+        return [Reason(None, "columns_shape", {}, "the column bonuses must map each column to its points")]
     reasons = []
     complete = set(complete_columns(sheet, tower))
     for key, points in columns.items():
         column = tower.columns.get(int(key)) if str(key).isdigit() else None
         if column is None:
-            reasons.append((None, f"there is no column {key}"))
+            reasons.append(Reason(None, "no_such_column", {"column": str(key)}, f"there is no column {key}"))
         elif points not in (column.first, column.later):
-            reasons.append((f"col-{key}", f"column {key} gives {column.first} or {column.later}, not {points}"))
+            reasons.append(Reason(f"col-{key}", "wrong_bonus", {"column": column.id, "first": column.first,
+                                                                 "later": column.later, "points": repr(points)},
+                                  f"column {key} gives {column.first} or {column.later}, not {points}"))
         elif column.id not in complete:
-            reasons.append((f"col-{key}", f"column {key} scores a bonus but is not complete"))
+            reasons.append(Reason(f"col-{key}", "bonus_not_complete", {"column": column.id},
+                                  f"column {key} scores a bonus but is not complete"))
     return reasons
 
 
-def _footprint_reasons(sheet: dict, tower: Tower) -> list[tuple[str | None, str]]:
+def _footprint_reasons(sheet: dict, tower: Tower) -> list[Reason]:
     footprints = sheet.get("footprints") or {}
     if not isinstance(footprints, dict):
-        return [(None, "the footprints must give how many are circled and how many crossed")]
+        return [Reason(None, "footprints_shape", {},
+                       "the footprints must give how many are circled and how many crossed")]
     circled, crossed = footprints.get("circled", 0), footprints.get("crossed", 0)
     for name, n in (("circled", circled), ("crossed", crossed)):
         if not contract.is_whole(n):
-            return [(name, f"{name} footprints must be a whole number, not {n!r}")]
+            return [Reason(name, "footprints_not_whole", {"which": name, "value": repr(n)},
+                           f"{name} footprints must be a whole number, not {n!r}")]
     reasons = []
     if not 0 <= circled <= tower.footprints:
-        reasons.append(("circled", f"{circled} footprints circled: the track has 0 to {tower.footprints}"))
+        reasons.append(Reason("circled", "too_many_circled", {"circled": circled, "most": tower.footprints},
+                              f"{circled} footprints circled: the track has 0 to {tower.footprints}"))
     if not 0 <= crossed <= circled:
-        reasons.append(("crossed", f"{crossed} footprints crossed out but {circled} circled: only circled footprints "
-                                   "are crossed"))
+        reasons.append(Reason("crossed", "crossed_above_circled", {"crossed": crossed, "circled": circled},
+                              f"{crossed} footprints crossed out but {circled} circled: only circled footprints "
+                              "are crossed"))
     return reasons

@@ -50,12 +50,16 @@ def problems(final: dict, options: dict, tower: Tower | None = None) -> list[Pro
     try:
         sheets = _sheets(final)
     except ValueError as error:
-        return [Problem(None, None, "sheets", str(error))]
+        count = len(final["sheets"]) if isinstance(final, dict) and isinstance(final.get("sheets"), list) else None
+        if count is None:
+            return [Problem(None, None, "no_sheets", str(error))]
+        return [Problem(None, None, "sheet_count", str(error), {"count": count, "low": MIN_PLAYERS,
+                                                                  "high": MAX_PLAYERS})]
     found = []
     for seat, sheet in enumerate(sheets):
         located = scoring.located_reasons(sheet, tower) or _missing_bonuses(sheet, tower)
-        found += [Problem(seat, where, "sheet_rule", reason, {"seat": seat})
-                  for where, reason in located]
+        found += [Problem(seat, reason.where, reason.code, reason.message, {"seat": seat, **reason.params})
+                  for reason in located]
     return found or _game_problems(sheets, options, tower)
 
 
@@ -63,11 +67,13 @@ def _bonuses(sheet: dict) -> dict[str, int]:
     return {str(column): points for column, points in (sheet.get("columns") or {}).items()}
 
 
-def _missing_bonuses(sheet: dict, tower: Tower) -> list[tuple[str, str]]:
+def _missing_bonuses(sheet: dict, tower: Tower) -> list[scoring.Reason]:
     scored = _bonuses(sheet)
     return [
-        (f"col-{c}", f"column {c} is complete, so it scored its big ({tower.columns[c].first}) "
-                     f"or small ({tower.columns[c].later}) number: tick it")
+        scoring.Reason(f"col-{c}", "bonus_missing", {"column": c, "first": tower.columns[c].first,
+                                                     "later": tower.columns[c].later},
+                       f"column {c} is complete, so it scored its big ({tower.columns[c].first}) "
+                       f"or small ({tower.columns[c].later}) number: tick it")
         for c in scoring.complete_columns(sheet, tower) if str(c) not in scored
     ]
 
@@ -81,7 +87,9 @@ def _game_problems(sheets: list[dict], options: dict, tower: Tower) -> list[Prob
             found.append(Problem(None, None, "small_before_big",
                                  f"Column {column.id}'s small number ({column.later}) is scored on sheet "
                                  f"{', '.join(str(seat + 1) for seat in seats)}, but no sheet scored its big number "
-                                 f"({column.first}): the first to complete a column take it."))
+                                 f"({column.first}): the first to complete a column take it.",
+                                 {"column": column.id, "first": column.first, "later": column.later,
+                                  "seats": [seat + 1 for seat in seats]}))
     needed = options["columns_to_end"]
     if not any(len(scoring.complete_columns(sheet, tower)) >= needed for sheet in sheets):
         found.append(Problem(None, "columns_to_end", "not_ended", f"The game ends when a player has completed "

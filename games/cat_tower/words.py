@@ -198,10 +198,64 @@ REFUSALS = {
         "cats": listing(item_name(cat) for cat in p["cats"])},
 }
 
+# The record pad's checks (scoring.located_reasons, tally.problems), each shown beside its field.
+PROBLEMS = {
+    "sheet_shape": lambda p: _("A sheet is a set of marks, cats, columns and footprints."),
+    "marks_shape": lambda p: _("The marks map hexes such as 3-2 to items."),
+    "not_a_hex_name": lambda p: _("“%(hex)s” is not a hex name: write column-floor, such as 3-2.") % p,
+    "no_hex_there": lambda p: _("There is no hex at column %(column)s, floor %(floor)s.") % p,
+    "not_an_item": lambda p: _("“%(item)s” on column %(column)s, floor %(floor)s is not an item of the game.") % p,
+    "house_off_house_hex": lambda p: _("A house on column %(column)s, floor %(floor)s, which is not a house "
+                                       "hex.") % p,
+    "item_on_house_hex": lambda p: _("%(item)s on the house hex of column %(column)s (floor %(floor)s): only "
+                                     "houses go there.") % {**p, "item": item_label(p["item"])},
+    "cats_shape": lambda p: _("The cats map each cat to its points."),
+    "not_a_cat": lambda p: _("“%(cat)s” is not one of the cats.") % p,
+    "cat_twice": lambda p: _("%(cat)s is scored %(times)s times; each cat is scored once.") % {
+        "cat": _cap(cat_name(p["cat"])), "times": p["times"]},
+    "cat_points_not_whole": lambda p: _("The points of %(cat)s must be a whole number, not %(points)s.") % {
+        "cat": cat_name(p["cat"]), "points": p["points"]},
+    "more_cats_than_houses": lambda p: ngettext(
+        "%(cats)s cats are scored but the sheet has only %(houses)s house: one cat per house.",
+        "%(cats)s cats are scored but the sheet has only %(houses)s houses: one cat per house.",
+        p["houses"]) % p,
+    "impossible_cat_points": lambda p: (
+        _("%(cat)s cannot score %(points)s: the house cat scores houses × houses, with at most %(houses)s houses "
+          "on the sheet.") if p["cat"] == "house" else
+        _("%(cat)s cannot score %(points)s: it scores houses (at most %(houses)s) × %(item)s hexes (at most "
+          "%(items)s on the sheet).")) % {**p, "cat": _cap(cat_name(p["cat"])), "item": item_name(p["cat"])},
+    "cats_do_not_fit": lambda p: _("The cats' points cannot all be right: each house scores one cat, the first "
+                                   "with 1 house, the next with 2, and so on."),
+    "columns_shape": lambda p: _("The column bonuses map each column to its points."),
+    "wrong_bonus": lambda p: _("Column %(column)s gives %(first)s or %(later)s, not %(points)s.") % p,
+    "bonus_not_complete": lambda p: _("Column %(column)s scores a bonus but is not complete.") % p,
+    "bonus_missing": lambda p: _("Column %(column)s is complete, so it scored its big (%(first)s) or small "
+                                 "(%(later)s) number: tick it.") % p,
+    "footprints_shape": lambda p: _("The footprints give how many are circled and how many crossed out."),
+    "footprints_not_whole": lambda p: (_("Footprints circled must be a whole number, not %(value)s.")
+                                       if p["which"] == "circled" else
+                                       _("Footprints crossed out must be a whole number, not %(value)s.")) % p,
+    "too_many_circled": lambda p: _("%(circled)s footprints circled: the track has 0 to %(most)s.") % p,
+    "crossed_above_circled": lambda p: _("%(crossed)s footprints crossed out but %(circled)s circled: only circled "
+                                         "footprints are crossed out.") % p,
+    "small_before_big": lambda p: _("Column %(column)s's small number (%(later)s) is scored on sheet %(seats)s, but "
+                                    "no sheet scored its big number (%(first)s): the first to complete a column "
+                                    "takes it.") % {**p, "seats": listing(p["seats"])},
+    "not_ended": lambda p: _("The game ends when a player has completed %(columns)s; no sheet has yet.") % {
+        "columns": columns(p["needed"])},
+    "no_sheets": lambda p: _("The record needs one sheet per player."),
+    "sheet_count": lambda p: _("Cat Tower is for %(low)s to %(high)s players, not %(count)s.") % p,
+}
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
 
 def refusal(code: str, params: dict) -> str | None:
-    """Why a move was refused, in words; None for a code this module does not know (the engine's English then)."""
-    say = REFUSALS.get(code)
+    """Why a move (or a record pad's sheet) was refused, in words; None for a code this module does not know (the
+    engine's English then)."""
+    say = REFUSALS.get(code) or PROBLEMS.get(code)
     return say(params) if say else None
 
 

@@ -8,17 +8,20 @@ does. Records of the first, plain pad (chips and final tally in points) still op
 the counts, showing what the plain pad held.
 """
 from django import forms
-from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from scoring.record_forms import BLANK, RecordForm, number_field
 
 from . import scoring, tally, words
 
 COLOURS = ("red", "green")
-LABELS = {"grey": "Grey chips (1 point)", "yellow": "Yellow chips (2 points)", "pairs": "Groups of two",
-          "large": "Groups of three or more"}
+LABELS = {"grey": gettext_lazy("Grey chips (1 point)"), "yellow": gettext_lazy("Yellow chips (2 points)"),
+          "pairs": gettext_lazy("Groups of two"), "large": gettext_lazy("Groups of three or more")}
+FIELD_NAMES = {"grey": gettext_lazy("grey chips"), "yellow": gettext_lazy("yellow chips"),
+               "pairs": gettext_lazy("groups of two"), "large": gettext_lazy("groups of three or more")}
 CHIP_FIELDS, GROUP_FIELDS = ("grey", "yellow"), ("pairs", "large")
-SUMMARY = "This sheet is not possible: the reasons are next to the fields."
+SUMMARY = gettext_lazy("This sheet is not possible: the reasons are next to the fields.")
 
 
 class Pad(RecordForm):
@@ -26,27 +29,29 @@ class Pad(RecordForm):
     tally = tally
 
     def seat_label(self, i):
-        return f"Seat {i + 1}: {COLOURS[i]}" + (" (starts)" if i == 0 else "")
+        says = {"number": i + 1, "colour": words.COLOUR_NAMES[i]}
+        return _("Seat %(number)d: %(colour)s (starts)") % says if i == 0 else _("Seat %(number)d: %(colour)s") % says
 
     def add_pad_fields(self):
         for i in range(self.seat_count):
             for name in (*CHIP_FIELDS, *GROUP_FIELDS):
                 field = number_field(LABELS[name], required=False, max_value=999)
-                field.widget.attrs["aria-label"] = f"Seat {i + 1} ({COLOURS[i]}): {LABELS[name].lower()}"
+                field.widget.attrs["aria-label"] = _("Seat %(number)d (%(colour)s): %(field)s") % {
+                    "number": i + 1, "colour": words.COLOUR_NAMES[i], "field": FIELD_NAMES[name]}
                 field.widget.attrs["data-rh"] = name
                 self.fields[f"s{i}-{name}"] = field
         self.fields["lost_by_rats"] = forms.ChoiceField(
-            label="How the game ended", required=False, widget=forms.RadioSelect,
-            choices=[("", "The last strip was placed: final tally")]
-            + [(str(i), f"Ended by rats: seat {i + 1} ({COLOURS[i]}) showed three of their rats and lost")
-               for i in range(2)])
-        self.fields["rats"] = forms.BooleanField(label="Played with the rats", required=False, initial=True,
-                                                 help_text="Without them, rats are blanks and end nothing.")
+            label=_("How the game ended"), required=False, widget=forms.RadioSelect,
+            choices=[("", _("The last strip was placed: final tally"))]
+            + [(str(i), _("Ended by rats: seat %(number)d (%(colour)s) showed three of their rats and lost") % {
+                "number": i + 1, "colour": words.COLOUR_NAMES[i]}) for i in range(2)])
+        self.fields["rats"] = forms.BooleanField(label=_("Played with the rats"), required=False, initial=True,
+                                                 help_text=_("Without them, rats are blanks and end nothing."))
 
     # --- reading the sheet --------------------------------------------------------------------------------
 
     def pad_rows(self):
-        return [{**seat, "colour": COLOURS[seat["index"]],
+        return [{**seat, "colour": COLOURS[seat["index"]], "colour_name": words.COLOUR_NAMES[seat["index"]],
                  "chips": [self[f"s{seat['index']}-{n}"] for n in CHIP_FIELDS],
                  "groups": [self[f"s{seat['index']}-{n}"] for n in GROUP_FIELDS]}
                 for seat in self.seat_rows()]
@@ -111,7 +116,8 @@ class Pad(RecordForm):
         for i, (name, player) in enumerate(zip(names, final["players"], strict=True)):
             shown = tally.points(player)
             players.append({
-                "name": name, "colour": COLOURS[i], **{n: player[n] for n in (*CHIP_FIELDS, *GROUP_FIELDS)},
+                "name": name, "colour": COLOURS[i], "colour_name": words.COLOUR_NAMES[i],
+                **{n: player[n] for n in (*CHIP_FIELDS, *GROUP_FIELDS)},
                 "grey_points": player["grey"] * scoring.CHIPS["grey"],
                 "yellow_points": player["yellow"] * scoring.CHIPS["yellow"],
                 "pairs_points": scoring.tally_points(player["pairs"], 0),

@@ -60,8 +60,9 @@ _UNSAFE = {ord(">"): "\\u003E", ord("<"): "\\u003C", ord("&"): "\\u0026"}
 
 @register.filter
 def rh_json(value) -> str:
-    """JSON as the text of an element: <, > and & escaped inside the JSON strings (as json_script does), quotes
-    left as they are (a script tag would be dropped by htmx, an attribute would need every quote escaped)."""
+    """JSON as the text of a <template>: <, > and & escaped inside the JSON strings (as json_script does), quotes
+    left as they are (a script tag would be dropped by htmx, an attribute would need every quote escaped; a
+    template is inert, so its text is neither shown nor read aloud)."""
     return mark_safe(json.dumps(value, separators=(",", ":")).translate(_UNSAFE))
 
 

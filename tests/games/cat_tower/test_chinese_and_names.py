@@ -78,6 +78,21 @@ PARAMS = {"field": "item", "die": 7, "last": 3, "value": 5, "column": 2, "floor"
           "house_floor": 5, "dice": (2, 4), "needed": 2, "spare": 1, "cat": "mouse", "cats": ["mouse", "bowl"]}
 
 
+# What the record pad's checks carry (scoring.located_reasons, tally.problems).
+PROBLEM_PARAMS = {"hex": "9-9", "column": 2, "floor": 3, "item": "bowl", "cat": "mouse", "times": 2, "points": 7,
+                  "cats": 3, "houses": 2, "items": 3, "first": 8, "later": 4, "which": "circled", "value": "1.5",
+                  "circled": 4, "most": 18, "crossed": 5, "seats": [1, 3], "needed": 3, "low": 1, "high": 4,
+                  "count": 5}
+
+
+def test_every_record_pad_problem_is_chinese():
+    with translation.override("zh-hant"):
+        for code in words.PROBLEMS:
+            chinese(words.refusal(code, PROBLEM_PARAMS), names=["9-9"])
+        chinese(words.refusal("impossible_cat_points", {**PROBLEM_PARAMS, "cat": "house"}))
+        chinese(words.refusal("footprints_not_whole", {**PROBLEM_PARAMS, "which": "crossed"}))
+
+
 def test_every_log_line_refusal_and_label_is_chinese():
     with translation.override("zh-hant"):
         for entry in every_event():

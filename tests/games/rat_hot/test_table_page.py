@@ -42,7 +42,7 @@ def table(client, match: Match) -> str:
 
 
 def spots_data(page: str) -> dict:
-    found = re.search(r'<div id="rh-data" hidden>(.*?)</div>', page, re.S)
+    found = re.search(r'<template id="rh-data">(.*?)</template>', page, re.S)
     assert found, "no spots on the page"
     return json.loads(found.group(1))
 

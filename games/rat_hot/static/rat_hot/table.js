@@ -73,7 +73,8 @@
   function setupPlay(root) {
     const form = root.querySelector(".rh-play");
     if (!form) return;
-    const data = JSON.parse(form.querySelector("#rh-data").textContent);
+    // The data rides in a <template>: inert, never shown or read aloud, kept by htmx's swaps.
+    const data = JSON.parse(form.querySelector("#rh-data").content.textContent);
     const words = data.words;
     const rows = anchors(data.rows), cols = anchors(data.cols);
     const svg = root.querySelector(".rh-board");
