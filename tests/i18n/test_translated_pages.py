@@ -10,8 +10,10 @@ from tests.i18n.pages import USERS, World, open_page, pages
 # The brand stays in Latin letters (docs/i18n.md); names of the players in the fixtures; the game that exists only
 # for the tests is not translated (it is listed on the home page, the lobby and the rules index).
 # Proper names of things that have no Chinese name and are written in Latin letters in Chinese too: the rating
-# method (the OpenSkill library, the Plackett-Luce model it rates by).
-PROPER_NAMES = ["OpenSkill", "Plackett-Luce"]
+# method (the OpenSkill library, the Plackett-Luce model it rates by); on the rules pages, the games' designers,
+# publishers, an award and the games' titles in other languages.
+PROPER_NAMES = ["OpenSkill", "Plackett-Luce", "Leo Colovini", "Colovini", "Gamewright", "Mensa Select",
+                "Michael Schacht", "Queen Games", "Rattenscharf", "Dschunke", "Cat Café"]
 ALLOWED = ["Top Cat", *USERS, *USERS.values(), *PROPER_NAMES]
 
 
