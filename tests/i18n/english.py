@@ -15,7 +15,7 @@ SAID_IN_ENGLISH = re.compile(r'<(\w+)\b[^>]*\blang="en[^"]*"[^>]*>.*?</\1>', re.
 # only inside <kbd>: a sentence inside <kbd>, or a key name outside it, is still English.
 KEY_NAMES = ("Home", "End", "Enter", "Tab", "Esc", "Space", "Shift", "Ctrl", "Alt", "Backspace", "Delete",
              "Page Up", "Page Down")
-KEY = re.compile(r"<kbd>\s*(?:%s)\s*</kbd>" % "|".join(KEY_NAMES))
+KEY = re.compile(r"<kbd>\s*(?:" + "|".join(KEY_NAMES) + r")\s*</kbd>")
 TAG = re.compile(r"<[^>]+>")
 # A run of English: words of two letters or more, with the spaces and punctuation between them.
 # A run never crosses a tag: "Log in</a> <a>Sign up" is two runs.
