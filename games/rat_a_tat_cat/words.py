@@ -202,7 +202,10 @@ CHOICE_LABELS = {
 
 # ---------------------------------------------------------------- moves and record keys
 
-ACTIONS = {"memorised": gettext_lazy("memorised their opening peek and turned the cards face down")}
+# The moves that add nothing to the public log (the card drawn is face down), for the replay.
+ACTIONS = {"memorised": gettext_lazy("memorised their opening peek and turned the cards face down"),
+           "draw": gettext_lazy("drew a card from the draw pile"),
+           "end_turn": gettext_lazy("ended their turn without knocking")}
 
 
 def action(action: dict) -> str | None:
