@@ -151,7 +151,8 @@ def _move_line(game, move: dict, names: list[str], events: list) -> dict:
              for entry in events if isinstance(entry, dict)]
     if not lines:
         told = getattr(game.words, "action", None) if game.words is not None else None
-        lines = [{"who": mover, "text": with_names(told(move["action"]), names) if told else _action_text(move, names)}]
+        said = told(move["action"]) if told else None
+        lines = [{"who": mover, "text": with_names(said, names) if said else _action_text(move, names)}]
     return {"seq": move["seq"], "who": mover, "lines": lines}
 
 

@@ -216,3 +216,27 @@ CHOICE_LABELS = {
     "end": {"rounds": pgettext_lazy("card game", "Rounds"), "time": gettext_lazy("Time"),
             "elimination": gettext_lazy("Elimination")},
 }
+
+
+# ---------------------------------------------------------------- moves and record keys
+
+# The moves that add nothing to the public log (the card drawn is face down), for the replay.
+ACTIONS = {"memorised": gettext_lazy("memorised their opening peek and turned the cards face down"),
+           "draw": gettext_lazy("drew a card from the draw pile"),
+           "end_turn": gettext_lazy("ended their turn without knocking")}
+
+
+def action(action: dict) -> str | None:
+    """A move that adds nothing to the public log, as a sentence without its subject (the replay tells it);
+    None for a move the log already tells."""
+    said = ACTIONS.get(action.get("type")) if isinstance(action, dict) else None
+    return str(said) if said else None
+
+
+CATEGORIES = {"rows": pgettext_lazy("a record key: each player's four cards at the end of a round", "Rows of cards")}
+
+
+def category(key: str) -> str | None:
+    """A key of the record's `final` for people (docs/adding-a-game.md); None for the keys every game shares."""
+    said = CATEGORIES.get(key)
+    return str(said) if said else None

@@ -11,6 +11,11 @@ BUTTON_VALUES = re.compile(r'<input[^>]*type="(?:submit|button)"[^>]*value="([^"
 UNREAD = re.compile(r"<(script|style|template)\b.*?</\1>|<!--.*?-->", re.S | re.I)
 # Text its element says is English (lang="en..."): the language menu names English in English, on purpose.
 SAID_IN_ENGLISH = re.compile(r'<(\w+)\b[^>]*\blang="en[^"]*"[^>]*>.*?</\1>', re.S)
+# A key named as it is printed on the keyboard (Taiwanese keyboards label these keys in Latin letters too), and
+# only inside <kbd>: a sentence inside <kbd>, or a key name outside it, is still English.
+KEY_NAMES = ("Home", "End", "Enter", "Tab", "Esc", "Space", "Shift", "Ctrl", "Alt", "Backspace", "Delete",
+             "Page Up", "Page Down")
+KEY = re.compile(r"<kbd>\s*(?:" + "|".join(KEY_NAMES) + r")\s*</kbd>")
 TAG = re.compile(r"<[^>]+>")
 # A run of English: words of two letters or more, with the spaces and punctuation between them.
 # A run never crosses a tag: "Log in</a> <a>Sign up" is two runs.
@@ -23,6 +28,7 @@ def reading(page: str) -> str:
     """The page as a person meets it: its text and its spoken attributes, without scripts and styles."""
     page = UNREAD.sub(" ", page)
     page = SAID_IN_ENGLISH.sub(" ", page)
+    page = KEY.sub(" ", page)
     spoken = SPOKEN_ATTRIBUTES.findall(page) + BUTTON_VALUES.findall(page)
     text = TAG.sub(BETWEEN_TAGS, page)
     return html.unescape(BETWEEN_TAGS.join([text, *spoken]))

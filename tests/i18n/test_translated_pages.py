@@ -11,10 +11,11 @@ from tests.i18n.pages import USERS, World, open_page, pages
 # The brand stays in Latin letters (docs/i18n.md); names of the players in the fixtures; the game that exists only
 # for the tests is not translated (it is listed on the home page, the lobby and the rules index).
 ALLOWED = ["Top Cat", *USERS, *USERS.values()]
-# Proper names, printed as they are: the games' designers and publishers, their other published titles, awards,
-# a technology named in a sentence ("JavaScript", which Chinese writes in Latin letters too).
-PROPER_NAMES = ["Leo Colovini", "Gamewright", "Mensa Select", "Cat Café", "Michael Schacht", "Queen Games",
-                "Rattenscharf", "Dschunke", "JavaScript"]
+# Proper names of things that have no Chinese name and are written in Latin letters in Chinese too: the rating
+# method (the OpenSkill library, the Plackett-Luce model it rates by); on the rules pages, the games' designers,
+# publishers, an award and the games' titles in other languages; a technology named in a sentence ("JavaScript").
+PROPER_NAMES = ["OpenSkill", "Plackett-Luce", "Leo Colovini", "Gamewright", "Mensa Select", "Michael Schacht",
+                "Queen Games", "Rattenscharf", "Dschunke", "Cat Café", "JavaScript"]
 # Hot Tin Roof's families stay in English, as the seed review keeps them: the board's own names.
 FAMILIES = sorted(board().family.values())
 

@@ -155,6 +155,8 @@ def test_moves_are_told_in_the_words_of_the_live_log(client, match):
         if events:
             assert [entry["text"] for entry in line["lines"]] == [
                 with_names(game.event_text(event), names) for event in events]
+        elif game.words.action(move["action"]):  # told by the game's words (the opening peek memorised)
+            assert line["lines"][0]["text"] == with_names(game.words.action(move["action"]), names)
         else:  # nothing public happened (a card drawn face down): the action, positions counted from 1
             assert line["lines"][0]["text"].startswith("chose " + move["action"]["type"].replace("_", " "))
     told = " ".join(entry["text"] for line in lines for entry in line["lines"])
