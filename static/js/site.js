@@ -19,3 +19,12 @@ document.addEventListener("htmx:beforeRequest", (event) => {
 window.addEventListener("pageshow", () => {  // a page shown again from the back-forward cache may preview again
   document.querySelectorAll("form[data-submitting]").forEach((form) => delete form.dataset.submitting);
 });
+
+// The sticky header's height, for scroll-padding-top (a control reached by Tab is never hidden under it, WCAG
+// 2.4.11): the header wraps to more lines in narrower windows and in longer languages.
+const siteHeader = document.querySelector(".site-header");
+if (siteHeader && window.ResizeObserver) {
+  new ResizeObserver(() => {
+    document.documentElement.style.setProperty("--header-height", `${siteHeader.offsetHeight}px`);
+  }).observe(siteHeader);
+}
