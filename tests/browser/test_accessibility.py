@@ -9,7 +9,7 @@ from tests.browser.axe import describe, violations
 from tests.browser.conftest import DEFAULT_TIMEOUT_MS
 from tests.browser.test_signup import sign_up
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.slow]  # the page in the browser, not the database: once, on SQLite
 
 HANDLE = "axel"
 GAMES = ["hot_tin_roof", "rat_a_tat_cat", "cat_tower", "rat_hot"]

@@ -13,7 +13,7 @@ from django.template.loader import render_to_string
 from games.hot_tin_roof import engine
 from games.hot_tin_roof.templatetags.hot_tin_roof_tags import roof
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.slow]  # the page in the browser, not the database: once, on SQLite
 CSS = Path(engine.__file__).parent / "static" / "hot_tin_roof" / "hot_tin_roof.css"
 DEUTERANOPIA = ((0.367322, 0.860646, -0.227968), (0.280085, 0.672501, 0.047413), (-0.011820, 0.042940, 0.968881))
 

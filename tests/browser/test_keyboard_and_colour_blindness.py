@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 from tests.browser.tables import create_match, version, wait_for_version
 from tests.browser.test_signup import sign_up
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.slow]  # the page in the browser, not the database: once, on SQLite
 
 TABS = 200  # at most this many Tab presses to reach a control
 # Machado, Oliveira and Fernandes (2009), deuteranopia at severity 1.0, as Pillow's RGB matrix (3 rows of 4).

@@ -8,7 +8,7 @@ from playwright.sync_api import expect
 from tests.browser.tables import create_match, version, wait_for_version
 from tests.browser.test_signup import sign_up
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.slow]  # the page in the browser, not the database: once, on SQLite
 MOST_TABS = 150
 
 
