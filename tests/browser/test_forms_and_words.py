@@ -57,13 +57,15 @@ def test_the_rat_a_tat_cat_pad_has_a_row_per_round_and_names_what_is_wrong(new_c
     page.fill('input[name="r0-s0"]', "40")
     page.fill('input[name="r0-s1"]', "4")
     totals = page.locator("#record-totals")
-    expect(totals, "a 40 is named as too high").to_contain_text("not 40", use_inner_text=True)
+    expect(totals, "a 40 is named as too high, with the rule").to_contain_text("a whole number from 0 to 36",
+                                                                           use_inner_text=True)
     expect(totals).not_to_contain_text("missing", use_inner_text=True)
     page.fill('input[name="r0-s0"]', "10")
     page.fill('input[name="r2-s0"]', "3")
     page.fill('input[name="r2-s1"]', "2")
     expect(totals, "a blank round is missing, not 0").to_contain_text("score missing", use_inner_text=True)
-    expect(totals).to_contain_text("Round 2, Gran: the score is missing.", use_inner_text=True)
+    expect(totals).to_contain_text("The score is missing: this player was still in.",
+                                    use_inner_text=True)
     page.fill('input[name="r1-s0"]', "6")
     page.fill('input[name="r1-s1"]', "7")
     expect(totals, "every score in").not_to_contain_text("missing", use_inner_text=True)
