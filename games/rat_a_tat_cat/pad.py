@@ -8,9 +8,10 @@ from games.rat_a_tat_cat import tally
 from scoring.record_forms import RecordForm, number_field
 
 ROUND_SCORE_ERRORS = {
-    "max_value": format_lazy(_("A round score is at most {most}: four cards of {card}."),
+    # Django's validators give the number refused as %(show_value)s.
+    "max_value": format_lazy(_("A round score is at most {most}: four cards of {card}, not %(show_value)s."),
                              most=tally.HIGHEST_ROUND, card=tally.HIGHEST_CARD),
-    "min_value": _("A round score is at least 0."),
+    "min_value": _("A round score is at least 0, not %(show_value)s."),
     "invalid": _("A round score is a whole number."),
 }
 

@@ -144,6 +144,18 @@ WAITING_FOR = {
     "knock": gettext_lazy("knock or end your turn"),
 }
 
+
+def _bad_round_score(p: dict) -> str:
+    """The pad's sentence for a round score out of range, naming the number it refuses when it is one."""
+    if "highest" not in p:
+        return _("A round score is the sum of four cards.")
+    points = p.get("points")
+    if type(points) in (int, float):
+        return _("A round score is the sum of four cards: a whole number from 0 to %(highest)d, not %(points)s.") % {
+            "highest": p["highest"], "points": points}
+    return _("A round score is the sum of four cards: a whole number from 0 to %(highest)d.") % p
+
+
 REFUSALS = {
     "not_an_action": lambda p: _("That is not a move."),
     "game_over": lambda p: _("The game is over."),
@@ -164,8 +176,7 @@ REFUSALS = {
     "no_such_position": lambda p: _("Positions run from 1 to 4."),
     "not_allowed": lambda p: _("That move is not allowed now."),
     # The record pad's checks (tally.problems), each shown beside its cell or its option.
-    "bad_round_score": lambda p: _("A round score is the sum of four cards: a whole number from 0 to %(highest)d.")
-    % p if "highest" in p else _("A round score is the sum of four cards."),
+    "bad_round_score": _bad_round_score,
     "score_missing": lambda p: _("The score is missing: this player was still in."),
     "score_after_out": lambda p: _("This player went out after round %(out)d, so has no score afterwards.") % p
     if "out" in p else _("This player is out, so has no score afterwards."),

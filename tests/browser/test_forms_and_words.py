@@ -57,7 +57,7 @@ def test_the_rat_a_tat_cat_pad_has_a_row_per_round_and_names_what_is_wrong(new_c
     page.fill('input[name="r0-s0"]', "40")
     page.fill('input[name="r0-s1"]', "4")
     totals = page.locator("#record-totals")
-    expect(totals, "a 40 is named as too high, with the rule").to_contain_text("a whole number from 0 to 36",
+    expect(totals, "a 40 is named as too high, with the rule").to_contain_text("a whole number from 0 to 36, not 40",
                                                                            use_inner_text=True)
     expect(totals).not_to_contain_text("missing", use_inner_text=True)
     page.fill('input[name="r0-s0"]', "10")

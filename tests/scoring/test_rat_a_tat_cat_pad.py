@@ -25,7 +25,7 @@ def standings(text: str) -> list[list[str]]:
 def test_a_40_is_too_high_not_missing(alice_client, alice, bob):
     text = preview(alice_client, [[40, 4]], end="time")
     assert "missing" not in text
-    assert "A round score is at most 36: four cards of 9." in text
+    assert "A round score is at most 36: four cards of 9, not 40." in text
 
 
 def test_a_blank_is_a_missing_score_not_a_0(alice_client, alice, bob):

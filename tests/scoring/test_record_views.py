@@ -237,7 +237,7 @@ def test_rat_a_tat_cat_elimination_ranks_and_shows_who_goes_out(alice_client, al
     ([[10, 4], [3, None]], {"end": "time"}, "The score is missing: this player was still in."),
     ([[31, 3], [4, 5]], {"end": "elimination", "limit": 30}, "The game ended after round 1"),
     ([[10, 4]], {"end": "elimination", "limit": 30}, "at most one player is left below 30; 2 still are"),
-    ([[10, 37]], {"end": "time"}, "A round score is at most 36: four cards of 9."),
+    ([[10, 37]], {"end": "time"}, "A round score is at most 36: four cards of 9, not 37."),
     ([[None, None]], {"end": "time"}, "Enter at least one round&#x27;s scores."),
 ])
 def test_rat_a_tat_cat_refuses_impossible_pads(alice_client, alice, bob, rounds, options, message):

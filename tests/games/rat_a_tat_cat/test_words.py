@@ -123,3 +123,10 @@ def test_the_engine_holds_no_english_for_people():
         source = (Path(engine.__file__).parent / name).read_text()
         assert "card_name" not in source and "with_article" not in source and '"text"' not in source, name
     assert not any("label" in spec or "help" in spec for spec in engine.OPTIONS.values())
+
+
+def test_a_round_score_out_of_range_is_named_beside_the_rule():
+    assert words.refusal("bad_round_score", {"highest": 36, "points": 40}) == (
+        "A round score is the sum of four cards: a whole number from 0 to 36, not 40.")
+    assert words.refusal("bad_round_score", {"highest": 36, "points": "forty"}) == (
+        "A round score is the sum of four cards: a whole number from 0 to 36."), "only a number is repeated back"
