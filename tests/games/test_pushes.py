@@ -47,6 +47,21 @@ def counted(monkeypatch):
     return calls
 
 
+@pytest.fixture
+def sent(monkeypatch):
+    """Every (group, message) the channel layer is asked to send, in order; each is still sent."""
+    messages = []
+    layer = get_channel_layer()
+    group_send = layer.group_send
+
+    async def recording(group, message):
+        messages.append((group, message))
+        await group_send(group, message)
+
+    monkeypatch.setattr(layer, "group_send", recording)
+    return messages
+
+
 async def draw(match):
     await database_sync_to_async(turns.play)(match_id=match.pk, seat=0, action={"type": "draw"}, version=0)
 
@@ -77,16 +92,7 @@ async def test_only_audiences_with_a_socket_are_rendered(duel, mia, counted):
     await ws.disconnect()
 
 
-async def test_a_seats_table_is_sent_to_that_seats_group_and_no_other(duel, mia, leo, monkeypatch):
-    sent = []
-    layer = get_channel_layer()
-    group_send = layer.group_send
-
-    async def recording(group, message):
-        sent.append((group, message))
-        await group_send(group, message)
-
-    monkeypatch.setattr(layer, "group_send", recording)
+async def test_a_seats_table_is_sent_to_that_seats_group_and_no_other(duel, mia, leo, sent):
     pages = [await connect(duel, mia), await connect(duel, leo), await connect(duel)]
     await draw(duel)
     for ws in pages:
@@ -233,16 +239,7 @@ def monday_in_the_log(monkeypatch):
 
 
 async def test_each_socket_is_pushed_its_own_seats_table_in_its_own_language(duel, mia, leo, counted,
-                                                                              monday_in_the_log, monkeypatch):
-    sent = []
-    layer = get_channel_layer()
-    group_send = layer.group_send
-
-    async def recording(group, message):
-        sent.append((group, message))
-        await group_send(group, message)
-
-    monkeypatch.setattr(layer, "group_send", recording)
+                                                                              monday_in_the_log, sent):
     # Two tabs of Mia's seat: one chose Chinese (the language cookie wins over the browser's header), one did not.
     chinese = await connect(duel, mia, cookie=b"django_language=zh-hant", language=b"en-GB,en;q=0.8")
     english = await connect(duel, mia, language=b"fr-CH, en;q=0.7")
