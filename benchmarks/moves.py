@@ -356,9 +356,8 @@ def count_main(args) -> int:
 
     from asgiref.sync import sync_to_async
     from channels.testing import WebsocketCommunicator
-    from django.test import AsyncClient
-
     from django.contrib.auth import get_user_model
+    from django.test import AsyncClient
 
     from benchmarks import floor
     from games import lobby

@@ -12,6 +12,8 @@ no request):
   ratc seat     the Rat-a-Tat Cat table of the seat to move
   ct seat       the Cat Tower table of seat 0, to mark (its choices on the page)
   ct spectator  the Cat Tower table of a spectator
+  ... a move, all tables  every seat's table and a spectator's after each of 40 consecutive moves of the game
+                from there on (Cat Tower: its sheets kept from one move to the next, none at the first)
 
 It prints p50, p95, the ratio of each p50 to the floor's and to the Rat-a-Tat Cat table's p50 (a real table, the
 steadier reference on a busy machine), the size of each table, and the load average.
@@ -67,6 +69,38 @@ def mid_game(slug: str, users: list, seed: int, mark_step: bool):
     raise SystemExit(f"no mark step in the second half of the {slug} game")
 
 
+class MoveTables:
+    """Every seat's table and a spectator's, as a push renders them after each move of `MOVES` consecutive moves
+    of the same bot game from the match's version on: one `render()` per move. Cat Tower keeps each rendered sheet
+    (`cat_tower_tags.sheet`): the sequence starts with none kept, so the first of every `MOVES` pays for them all."""
+
+    MOVES = 40
+
+    def __init__(self, slug: str, match, seats, users: list, seed: int):
+        from games import registry
+        from tests.playouts import bot_playout
+
+        states = bot_playout(registry.get(slug), len(users), match.options, seed)
+        first = match.version
+        self.steps = list(enumerate(states))[first:first + self.MOVES]
+        self.match, self.seats, self.viewers, self.at = match, seats, [*users, AnonymousUser()], 0
+
+    def render(self) -> str:
+        from games.cat_tower.templatetags import cat_tower_tags
+        from games.tables import render_table
+
+        if self.at % len(self.steps) == 0:
+            cat_tower_tags._sheets.clear()
+        version, state = self.steps[self.at % len(self.steps)]
+        self.at += 1
+        keep = self.match.state, self.match.version
+        self.match.state, self.match.version = state, version
+        try:
+            return "".join(render_table(self.match, self.seats, viewer, None, oob=True) for viewer in self.viewers)
+        finally:
+            self.match.state, self.match.version = keep
+
+
 class Series:
     def __init__(self, name: str, render):
         self.name, self.render, self.times = name, render, []
@@ -113,6 +147,8 @@ def main(argv=None) -> int:
         Series("ratc seat to move", lambda: render_table(ratc, ratc_seats, ratc_user, None, oob=True)),
         Series("ct seat 0, to mark", lambda: render_table(ct, ct_seats, users[0], None, oob=True)),
         Series("ct spectator", lambda: render_table(ct, ct_seats, AnonymousUser(), None, oob=True)),
+        Series("ratc a move, all tables", MoveTables("rat_a_tat_cat", ratc, ratc_seats, users, args.seed).render),
+        Series("ct a move, all tables", MoveTables("cat_tower", ct, ct_seats, users, args.seed).render),
     ]
     if args.calls:
         return count_calls(series, args.calls, args.top)
@@ -154,7 +190,7 @@ def count_calls(series: list[Series], renders: int, top: int) -> int:
                         if (file, line, name) == (render.co_filename, render.co_firstlineno, render.co_name))
         print(f"{s.name:<24} {sum(v[1] for v in stats.values()) / renders:>9.0f} {templates / renders:>10.1f} "
               f"{s.size / 1024:>7.1f}")
-        for (file, line, name), (_, calls, own, *_) in sorted(stats.items(), key=lambda kv: -kv[1][1])[:top]:
+        for (file, line, name), (_, calls, *_) in sorted(stats.items(), key=lambda kv: -kv[1][1])[:top]:
             print(f"    {calls / renders:>9.1f}  {Path(file).name}:{line}({name})")
     return 0
 
