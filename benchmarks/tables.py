@@ -71,8 +71,9 @@ def mid_game(slug: str, users: list, seed: int, mark_step: bool):
 
 class MoveTables:
     """Every seat's table and a spectator's, as a push renders them after each move of `MOVES` consecutive moves
-    of the same bot game from the match's version on: one `render()` per move. Cat Tower keeps each rendered sheet
-    (`cat_tower_tags.sheet`): the sequence starts with none kept, so the first of every `MOVES` pays for them all."""
+    of the same bot game from the match's version on: one `render()` per move. The parts of a table a move did not
+    change are kept (games/fragments.py): the sequence starts with none kept, so the first of every `MOVES` pays for
+    them all."""
 
     MOVES = 40
 
@@ -86,11 +87,11 @@ class MoveTables:
         self.match, self.seats, self.viewers, self.at = match, seats, [*users, AnonymousUser()], 0
 
     def render(self) -> str:
-        from games.cat_tower.templatetags import cat_tower_tags
+        from games import fragments
         from games.tables import render_table
 
         if self.at % len(self.steps) == 0:
-            cat_tower_tags._sheets.clear()
+            fragments.clear()
         version, state = self.steps[self.at % len(self.steps)]
         self.at += 1
         keep = self.match.state, self.match.version

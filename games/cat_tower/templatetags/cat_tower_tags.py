@@ -4,14 +4,11 @@ Everything here reads the engine's view and the legal actions the framework pass
 and the game's words (items, footprints, dice, marks) come from games/cat_tower/words.py.
 """
 import json
-import threading
-from collections import OrderedDict
 
 from django import template
-from django.template import Context
 from django.utils import translation
-from django.utils.safestring import mark_safe
 
+from games import fragments
 from games.cat_tower import words
 from games.cat_tower.engine import HOUSE, TOWER, item_die
 from games.cat_tower.scoring import CATEGORIES, cat_factors
@@ -77,20 +74,14 @@ def row_key(floor: int, house: bool) -> str:
     return "h" if house else str(floor)
 
 
-SHEETS_KEPT = 2048  # rendered sheets kept per process (about 2 KB each)
-_sheets: OrderedDict[tuple, str] = OrderedDict()
-_sheets_lock = threading.Lock()
-
-
 def sheet_key(view: dict, seat: int, names, mine: bool) -> tuple:
-    """Everything `cat_tower/sheet.html` shows of one seat's sheet, drawn without choices: the sheet itself (its
-    revealed marks, bonuses, footprints, cats), the seat's name and score, the badges (whose pick it is, marked or
-    choosing, winner), whether it is the viewer's own (then with its own pending mark), and the language. Two
-    sheets with the same key are the same HTML, whoever looks at them: the key holds only what the viewer's own
-    view shows, so a rendered sheet never carries more than the view it was rendered from."""
+    """Everything `cat_tower/sheet.html` shows of one seat's sheet drawn without choices: the sheet itself (its
+    revealed marks, bonuses, footprints, cats), the seat's name and score, its badges (whose pick it is, marked or
+    choosing, winner), whether it is the viewer's own (then with its own pending mark), and the language. All of
+    it is in the viewer's own view (games/fragments.py)."""
     phase = view.get("phase")
     return (
-        translation.get_language(), seat, names[seat] if seat < len(names) else "", mine,
+        "cat_tower/sheet", translation.get_language(), seat, names[seat] if seat < len(names) else "", mine,
         json.dumps(view["sheets"][seat], separators=(",", ":")), view["scores"][seat]["total"], phase,
         phase == "draft" and view.get("draft_turn") == seat, phase == "mark" and bool(view["submitted"][seat]),
         seat in (view.get("winners") or ()), json.dumps(view.get("pending")) if mine else "",
@@ -105,20 +96,10 @@ def sheet(context, view: dict, seat: int, own=None):
     already drawn for the rest of the table."""
     mine = seat == view.get("seat")
     names = context.get("names") or []
-    key = sheet_key(view, seat, names, mine)
-    with _sheets_lock:
-        html = _sheets.get(key)
-        if html is not None:
-            _sheets.move_to_end(key)
-    if html is None:
-        t = own if own is not None else tower(view, seat)
-        html = context.template.engine.get_template("cat_tower/sheet.html").render(Context(
-            {"view": view, "names": names, "t": t, "mine": mine, "marking": None}, autoescape=context.autoescape))
-        with _sheets_lock:
-            _sheets[key] = html
-            while len(_sheets) > SHEETS_KEPT:
-                _sheets.popitem(last=False)
-    return mark_safe(html)  # rendered (and escaped) by the template engine
+    return fragments.rendered(sheet_key(view, seat, names, mine), lambda: fragments.render_part(
+        context, "cat_tower/sheet.html",
+        {"view": view, "names": names, "t": own if own is not None else tower(view, seat), "mine": mine,
+         "marking": None}))
 
 
 @register.simple_tag
