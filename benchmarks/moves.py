@@ -14,6 +14,15 @@ and the site's full middleware stack (sessions, CSRF, auth, profiles, htmx, CSP,
 
 The process exits 1 when the p50 of a move (early or long) is 3x the bare view's p50 or more, or when a late
 move makes more SQL queries than an early one.
+
+`--count N` counts instead of timing, the same on a busy machine as on an idle one (issue "Live play as fast as
+the floor"): N moves of a two-player match of two users with a websocket each (`--spectators S` more), posted
+through Django's ASGI handler as the server runs them, pushed through the in-memory channel layer to the
+consumers and read from the sockets, after `--count-warmup` moves (20); `--target floor` does the same with the
+floor of benchmarks/load.py (benchmarks/floor.py). The match's seed and its moves are fixed (`--seed`). It
+prints one JSON line: Python function calls (cProfile in every thread: the loop's, each request's, the
+consumers'), SQL statements, table renders and bytes sent to the sockets over the N moves; `--top K --sort
+calls|own|cumulative` adds the K heaviest functions per move.
 """
 from __future__ import annotations
 
@@ -142,12 +151,8 @@ def main(argv=None) -> int:
     parser.add_argument("--top", type=int, default=0, help="with --count: the N functions with most own time")
     parser.add_argument("--sort", choices=("calls", "own", "cumulative"), default="own", help="the order of --top")
     parser.add_argument("--no-profile", dest="target_profile", action="store_false",
-                        help="with --count: no cProfile (for --callgrind)")
-    parser.add_argument("--callgrind", action="store_true",
-                        help="with --count: instructions per move under valgrind (the site's and the floor's)")
+                        help="with --count: no cProfile (queries, renders and bytes only)")
     args = parser.parse_args(argv)
-    if args.callgrind:
-        return callgrind_main(args)
 
     install_urls()
     call_command("migrate", verbosity=0, interactive=False)
@@ -455,36 +460,6 @@ def count_main(args) -> int:
                   f"{key.replace(str(ROOT) + '/', '')[-100:]}")
     return 0
 
-
-
-def callgrind_main(args) -> int:
-    """`--count N --callgrind`: the instructions of a move, site and floor, counted by valgrind (callgrind), which
-    counts the same whatever else the machine runs. Each target is run twice, with N and 2N counted moves after
-    the same warm-up, and the difference divided by N: what a move costs without the set-up (Python, Django,
-    migrations) both runs share."""
-    import re
-    import subprocess
-
-    n = args.count or 100
-    found = {}
-    for target in ("site", "floor"):
-        collected = []
-        for moves in (n, 2 * n):
-            command = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, __file__,
-                       "--count", str(moves), "--count-warmup", str(args.count_warmup), "--target", target,
-                       "--spectators", str(args.spectators), "--seed", str(args.seed), "--no-profile"]
-            run = subprocess.run(command, capture_output=True, text=True, env={**os.environ, "PYTHONHASHSEED": "0"},
-                                 check=False)
-            match = re.search(r"Collected : (\d+)", run.stderr)
-            if run.returncode or not match:
-                print(run.stdout[-2000:], run.stderr[-3000:])
-                raise SystemExit(f"valgrind run of {target} with {moves} moves failed")
-            collected.append(int(match.group(1)))
-            print(f"{target} {moves} moves: {collected[-1]:,} instructions; {run.stdout.strip()}", flush=True)
-        found[target] = (collected[1] - collected[0]) / n
-    print(f"instructions per move: site {found['site']:,.0f}, floor {found['floor']:,.0f}, "
-          f"site / floor = {found['site'] / found['floor']:.2f}x (callgrind, {n} moves, {args.spectators} spectators)")
-    return 0
 
 
 if __name__ == "__main__":
