@@ -74,7 +74,7 @@ def card_row(context, row, mine=False):
     of my cards is a move) it is rendered once per what it shows: its cards as this view shows them, its owner's
     name and score so far, whether it is their turn or they knocked, and the language (games/fragments.py)."""
     view = context["view"]
-    if mine and any(a.get("type") in CARD_CHOICES for a in context.get("actions") or ()):
+    if row is None or mine and any(a.get("type") in CARD_CHOICES for a in context.get("actions") or ()):
         with context.push(row=row, mine=mine):  # what {% include "rat_a_tat_cat/row.html" with mine=... %} does
             return mark_safe(context.template.engine.get_template("rat_a_tat_cat/row.html").render(context))
     names = context.get("names") or []
