@@ -14,6 +14,15 @@ and the site's full middleware stack (sessions, CSRF, auth, profiles, htmx, CSP,
 
 The process exits 1 when the p50 of a move (early or long) is 3x the bare view's p50 or more, or when a late
 move makes more SQL queries than an early one.
+
+`--count N` counts instead of timing, the same on a busy machine as on an idle one (issue "Live play as fast as
+the floor"): N moves of a two-player match of two users with a websocket each (`--spectators S` more), posted
+through Django's ASGI handler as the server runs them, pushed through the in-memory channel layer to the
+consumers and read from the sockets, after `--count-warmup` moves (20); `--target floor` does the same with the
+floor of benchmarks/load.py (benchmarks/floor.py). The match's seed and its moves are fixed (`--seed`). It
+prints one JSON line: Python function calls (cProfile in every thread: the loop's, each request's, the
+consumers'), SQL statements, table renders and bytes sent to the sockets over the N moves; `--top K --sort
+calls|own|cumulative` adds the K heaviest functions per move.
 """
 from __future__ import annotations
 
@@ -135,10 +144,20 @@ def main(argv=None) -> int:
     parser.add_argument("--long-moves", type=int, default=600)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--show-sql", action="store_true")
+    parser.add_argument("--count", type=int, default=0, help="deterministic counts of this many moves (below)")
+    parser.add_argument("--count-warmup", type=int, default=20)
+    parser.add_argument("--target", choices=("site", "floor"), default="site")
+    parser.add_argument("--spectators", type=int, default=0)
+    parser.add_argument("--top", type=int, default=0, help="with --count: the N functions with most own time")
+    parser.add_argument("--sort", choices=("calls", "own", "cumulative"), default="own", help="the order of --top")
+    parser.add_argument("--no-profile", dest="target_profile", action="store_false",
+                        help="with --count: no cProfile (queries, renders and bytes only)")
     args = parser.parse_args(argv)
 
     install_urls()
     call_command("migrate", verbosity=0, interactive=False)
+    if args.count:
+        return count_main(args)
 
     from django.contrib.auth import get_user_model
 
@@ -251,6 +270,196 @@ def main(argv=None) -> int:
         print("FAIL: a move late in a match makes more SQL queries than an early one")
         failed = True
     return 1 if failed else 0
+
+
+# ---------------------------------------------------------------- --count: deterministic counts of a move end to end
+
+class ThreadProfiles:
+    """cProfile in every thread (the event loop's and each sync thread asgiref starts for a request or a consumer's
+    database call), so that the counts of a move cover all of its work. Read with `totals()`, which subtracts what
+    had been counted when `start()` was called."""
+
+    def __init__(self):
+        import cProfile
+        import threading
+
+        self.profiles, self.base = [], {}
+        self._make = cProfile.Profile
+
+        def first_event(*_):  # runs once in each new thread: that thread's own profiler replaces this hook
+            profile = self._make()
+            self.profiles.append(profile)
+            profile.enable()
+
+        threading.setprofile(first_event)
+        first_event()  # this thread too
+
+    @staticmethod
+    def _aggregate(profile) -> dict:
+        found = {}
+        for entry in profile.getstats():
+            code = entry.code
+            key = code if isinstance(code, str) else f"{code.co_filename}:{code.co_firstlineno}({code.co_name})"
+            calls, inline, cumulative = found.get(key, (0, 0.0, 0.0))
+            found[key] = (calls + entry.callcount, inline + entry.inlinetime, cumulative + entry.totaltime)
+        return found
+
+    def start(self) -> None:
+        self.base = {id(p): self._aggregate(p) for p in self.profiles}
+
+    def totals(self) -> dict[str, tuple[int, float, float]]:
+        """Function -> (calls, own time, time including its callees) since `start()`, over every thread."""
+        found: dict[str, tuple[int, float, float]] = {}
+        for profile in self.profiles:
+            base = self.base.get(id(profile), {})
+            for key, now in self._aggregate(profile).items():
+                was, total = base.get(key, (0, 0.0, 0.0)), found.get(key, (0, 0.0, 0.0))
+                found[key] = tuple(t + n - w for t, n, w in zip(total, now, was, strict=True))
+        return found
+
+
+class Counters:
+    """SQL statements (every thread) and table renders (games.tables.render_point) while counting."""
+
+    def __init__(self):
+        from django.db.backends import utils
+
+        from games import tables
+
+        self.queries = self.renders = 0
+        execute, render_point = utils.CursorWrapper.execute, tables.render_point
+
+        def counted_execute(wrapper, *args, **kwargs):
+            self.queries += 1
+            return execute(wrapper, *args, **kwargs)
+
+        def counted_render(*args, **kwargs):
+            self.renders += 1
+            return render_point(*args, **kwargs)
+
+        utils.CursorWrapper.execute = counted_execute
+        tables.render_point = counted_render
+
+
+def planned_moves(match, count: int, rng: random.Random) -> list[tuple[int, dict]]:
+    """The moves the counted run posts, chosen beforehand through the engine alone (seeded; never a knock)."""
+    engine, state, moves = match.engine, match.state, []
+    for _ in range(count):
+        seat = engine.to_move(state)[0]
+        action = rng.choice([a for a in engine.legal_actions(state, seat) if a["type"] != "knock"])
+        moves.append((seat, action))
+        state = engine.apply(state, seat, json.loads(json.dumps(action)))
+    return moves
+
+
+def count_main(args) -> int:
+    """`--count N`: N moves of a two-player match (two users, a socket each, `--spectators` more), posted through
+    Django's ASGI handler as the server runs them, the pushes sent by the in-memory channel layer to the
+    consumers and read from the sockets; and the floor (benchmarks/floor.py) the same way. Everything that can
+    vary is fixed (the match seed, the moves), so the counts are the same on a busy machine as on an idle one."""
+    import asyncio
+
+    from asgiref.sync import sync_to_async
+    from channels.testing import WebsocketCommunicator
+    from django.contrib.auth import get_user_model
+    from django.test import AsyncClient
+
+    from benchmarks import floor
+    from games import lobby
+    from scoring.services import profile_for
+
+    lobby.new_seed = lambda: args.seed  # the same deal every run
+    module = sys.modules["bench_urls"]
+    module.urlpatterns = [*floor.urlpatterns, *module.urlpatterns]
+    clear_url_caches()
+    from benchmarks.load_asgi import application
+
+    users = []
+    for name in ("mia", "leo"):
+        user = get_user_model().objects.create_user(username=name, password="a-Long-passw0rd")
+        profile_for(user)
+        users.append(user)
+    match = lobby.create_match(host=users[0], game=GAME, options=OPTIONS,
+                               seats=[lobby.SeatPlan("me"), lobby.SeatPlan("invite")])
+    lobby.take_seat(match_id=match.pk, user=users[1], token=match.invite_token)
+    from games.models import Match
+
+    match = Match.objects.get(pk=match.pk)
+    total = args.count_warmup + args.count
+    moves = planned_moves(match, total, random.Random(args.seed))
+    floor.ensure_table()
+    profiles = ThreadProfiles() if args.target_profile else None
+    counters = Counters()
+
+    async def play() -> dict:
+        clients = []
+        for user in users:
+            client = AsyncClient()
+            await client.aforce_login(user)
+            clients.append(client)
+        floor_id = json.loads((await clients[0].post("/floor/new/")).content)["id"]
+
+        async def socket(path: str, client=None) -> WebsocketCommunicator:
+            headers = [(b"origin", b"http://testserver"), (b"host", b"testserver")]
+            if client is not None:
+                headers.append((b"cookie", f"sessionid={client.cookies['sessionid'].value}".encode()))
+            ws = WebsocketCommunicator(application, path, headers=headers)
+            assert (await ws.connect())[0], path
+            await ws.receive_from(timeout=10)  # the table on connect (the floor's too)
+            return ws
+
+        if args.target == "site":
+            path = f"/ws/matches/{match.pk}/"
+            sockets = [await socket(path, c) for c in clients] + [await socket(path) for _ in range(args.spectators)]
+        else:
+            path = f"/ws/floor/{floor_id}/"
+            sockets = [await socket(path, c) for c in clients] + [await socket(path) for _ in range(args.spectators)]
+        sent = 0
+
+        async def one(version: int, seat: int, action: dict) -> None:
+            nonlocal sent
+            if args.target == "site":
+                url, data = f"/matches/{match.pk}/move/", {"seat": str(seat), "version": str(version),
+                                                           "action": json.dumps(action)}
+            else:
+                url, data = f"/floor/{floor_id}/move/", {"seat": str(version % 2), "version": str(version),
+                                                         "action": "{}"}
+            response = await clients[seat if args.target == "site" else version % 2].post(
+                url, data, headers={"HX-Request": "true"})
+            if response.status_code != 200:
+                raise SystemExit(f"move {version + 1} answered {response.status_code}: {response.content[:300]!r}")
+            for ws in sockets:  # every socket is pushed the change (the mover's own too: its other tabs)
+                sent += len((await ws.receive_from(timeout=10)).encode())
+
+        for version, (seat, action) in enumerate(moves[:args.count_warmup]):
+            await one(version, seat, action)
+        sent = 0
+        counters.queries = counters.renders = 0
+        if profiles:
+            profiles.start()
+        for version, (seat, action) in enumerate(moves[args.count_warmup:], start=args.count_warmup):
+            await one(version, seat, action)
+        totals = profiles.totals() if profiles else {}
+        figures = {"queries": counters.queries, "renders": counters.renders, "bytes": sent, "totals": totals}
+        for ws in sockets:
+            await ws.disconnect()
+        await sync_to_async(lambda: None)()
+        return figures
+
+    figures = asyncio.run(play())
+    n = args.count
+    print(json.dumps({"target": args.target, "moves": n, "spectators": args.spectators,
+                      "calls": sum(c for c, _, _ in figures["totals"].values()), "queries": figures["queries"],
+                      "renders": figures["renders"], "bytes": figures["bytes"]}), flush=True)
+    if figures["totals"] and args.top:
+        column = {"calls": 0, "own": 1, "cumulative": 2}[args.sort]
+        rows = sorted(figures["totals"].items(), key=lambda kv: -kv[1][column])[:args.top]
+        print(f"{'calls/move':>11} {'own ms/move':>12} {'cum ms/move':>12}  function (by {args.sort}, all threads)")
+        for key, (calls, inline, cumulative) in rows:
+            print(f"{calls / n:>11.1f} {inline * 1000 / n:>12.3f} {cumulative * 1000 / n:>12.3f}  "
+                  f"{key.replace(str(ROOT) + '/', '')[-100:]}")
+    return 0
+
 
 
 if __name__ == "__main__":

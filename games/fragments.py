@@ -1,0 +1,42 @@
+"""Rendered parts of a table kept across changes, by everything they show: a part a move did not change is not
+rendered again (a Cat Tower sheet of a seat that did not mark, Rat-a-Tat Cat's rounds until a round ends).
+
+A key must hold everything the part's HTML depends on, the language included, and only what the viewer's own view
+shows: then two equal keys are the same HTML whoever looks, and nothing kept can show more than the view it was
+rendered from. A part with a move form in it is never kept (its forms carry the match's version).
+"""
+import threading
+from collections import OrderedDict
+from collections.abc import Callable
+
+from django.template import Context
+from django.utils.safestring import SafeString, mark_safe
+
+KEPT = 4096  # parts kept per process (a Cat Tower sheet is about 2 KB)
+_kept: OrderedDict[tuple, SafeString] = OrderedDict()
+_lock = threading.Lock()
+
+
+def rendered(key: tuple, render: Callable[[], str]) -> SafeString:
+    """The part of `key`, rendered by `render()` the first time (and again once it has dropped out)."""
+    with _lock:
+        html = _kept.get(key)
+        if html is not None:
+            _kept.move_to_end(key)
+            return html
+    html = mark_safe(render())  # rendered (and escaped) by the template engine
+    with _lock:
+        _kept[key] = html
+        while len(_kept) > KEPT:
+            _kept.popitem(last=False)
+    return html
+
+
+def render_part(context, name: str, values: dict) -> str:
+    """Template `name` rendered with only `values`, as an {% include %} of it from `context` would render it."""
+    return context.template.engine.get_template(name).render(Context(values, autoescape=context.autoescape))
+
+
+def clear() -> None:
+    with _lock:
+        _kept.clear()

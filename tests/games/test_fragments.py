@@ -1,0 +1,103 @@
+"""Parts of a table kept across changes (games/fragments.py) give the very HTML a fresh rendering gives, and a move
+re-renders only the parts it changed.
+
+Played through seeded bot games of Cat Tower and Rat-a-Tat Cat, move after move, every seat's table and a
+spectator's in both languages: rendered with the parts kept from the moves before, and again with nothing kept.
+"""
+import pytest
+from django.contrib.auth.models import AnonymousUser
+from django.utils import translation
+
+from games import fragments, registry
+from games.tables import render_table
+from tests.games.test_table_size import match_for
+from tests.playouts import bot_playout
+
+pytestmark = pytest.mark.django_db
+
+SEED = 20261201
+
+
+@pytest.fixture(autouse=True)
+def nothing_kept():
+    fragments.clear()
+    yield
+    fragments.clear()
+
+
+@pytest.fixture
+def rendered_parts(monkeypatch):
+    """The names of the parts rendered (not taken from those kept)."""
+    names = []
+    render_part = fragments.render_part
+
+    def counting(context, name, values):
+        names.append(name)
+        return render_part(context, name, values)
+
+    monkeypatch.setattr(fragments, "render_part", counting)
+    return names
+
+
+@pytest.mark.parametrize("slug, seats, moves", [("cat_tower", 4, slice(60, 80)), ("rat_a_tat_cat", 3, slice(0, 40))])
+def test_a_table_with_kept_parts_is_the_table_rendered_afresh(slug, seats, moves, make_user):
+    game = registry.get(slug)
+    users = [make_user(f"{slug[:10]}{i}") for i in range(seats)]
+    match, seat_rows = match_for(game, users)
+    viewers = [*users, AnonymousUser()]
+    states = bot_playout(game, seats, match.options, SEED)[moves]
+    assert states
+    for version, state in enumerate(states, start=moves.start):
+        match.state, match.version = state, version
+        for language in ("en-gb", "zh-hant"):
+            with translation.override(language):
+                kept = [render_table(match, seat_rows, viewer, None, oob=True) for viewer in viewers]
+                fresh = []
+                for viewer in viewers:
+                    fragments.clear()
+                    fresh.append(render_table(match, seat_rows, viewer, None, oob=True))
+                assert kept == fresh, f"{slug} version {version} in {language}"
+                kept_again = [render_table(match, seat_rows, viewer, None, oob=True) for viewer in viewers]
+                assert kept_again == fresh
+
+
+def test_a_cat_tower_mark_re_renders_only_the_sheet_of_the_seat_that_marked(make_user, rendered_parts):
+    game = registry.get("cat_tower")
+    users = [make_user(f"tower{i}") for i in range(4)]
+    match, seat_rows = match_for(game, users)
+    states = bot_playout(game, 4, match.options, SEED)
+    engine = game.engine
+    # The first mark of a round: seat k marks, the others are still choosing.
+    version = next(v for v, s in enumerate(states) if v > 40 and s["phase"] == "mark"
+                   and all(m is None for m in s["pending"]) and states[v + 1]["phase"] == "mark")
+    marked = next(seat for seat in range(4) if states[version + 1]["pending"][seat] is not None)
+    match.state, match.version = states[version], version
+    render_table(match, seat_rows, AnonymousUser(), None, oob=True)  # the spectator: all four sheets
+    assert rendered_parts.count("cat_tower/sheet.html") == 4
+    rendered_parts.clear()
+
+    match.state, match.version = states[version + 1], version + 1
+    spectator = render_table(match, seat_rows, AnonymousUser(), None, oob=True)
+    assert rendered_parts == ["cat_tower/sheet.html"]  # the sheet whose badge now says "marked"; three kept
+    assert spectator.count('class="ct-sheet ') == 4
+    rendered_parts.clear()
+    # Another player still choosing sees the marked sheet from the spectator's rendering: it shows the same.
+    other = next(seat for seat in engine.to_move(states[version + 1]) if seat != marked)
+    render_table(match, seat_rows, users[other], None, oob=True)
+    assert "cat_tower/sheet.html" not in rendered_parts  # their own sheet has choices: drawn in the table itself
+
+
+def test_the_seat_that_marked_sees_its_pending_mark_and_nobody_else_does(make_user):
+    game = registry.get("cat_tower")
+    users = [make_user(f"pending{i}") for i in range(3)]
+    match, seat_rows = match_for(game, users)
+    states = bot_playout(game, 3, match.options, SEED)
+    version = next(v for v, s in enumerate(states) if v > 20 and s["phase"] == "mark"
+                   and sum(m is not None for m in s["pending"]) == 1 and s["pending"][0] is not None
+                   and s["pending"][0].get("type") == "mark")
+    match.state, match.version = states[version], version
+    own = render_table(match, seat_rows, users[0], None, oob=True)
+    others = [render_table(match, seat_rows, viewer, None, oob=True) for viewer in (users[1], users[2],
+                                                                                   AnonymousUser())]
+    assert own.count(' p-') == 1  # its own mark, drawn on its own sheet, not yet revealed
+    assert all(' p-' not in html for html in others)
