@@ -5,6 +5,7 @@ from django.db.models.functions import Lower
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from games.log_words import seat_name
 from games.registry import BY_SLUG
 
 
@@ -114,6 +115,11 @@ class Participant(models.Model):
 
     def __str__(self):
         return f"{self.name}: {self.score} (#{self.rank})"
+
+    @property
+    def shown_name(self) -> str:
+        """The seat's name on a page: a bot's default name in the page's language (`name` is as recorded)."""
+        return seat_name(self.name, self.bot)
 
     @property
     def counts(self) -> bool:

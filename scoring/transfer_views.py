@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 from django.views.decorators.http import require_GET
 
-from games.log_words import who, with_names
+from games.log_words import seat_name, who, with_names
 from games.registry import BY_SLUG
 from scoring import transfer
 from scoring.forms_transfer import ImportForm
@@ -87,7 +87,7 @@ def record_replay(request, pk):
     if game_record.source != "online" or game is None or game.engine is None or not moves:
         raise Http404(_("Only online matches of the games played here can be replayed."))
     step = _step(request.GET.get("step"), len(moves))
-    names = [seat["name"] for seat in record["seats"]]
+    names = [seat_name(seat["name"], seat.get("bot")) for seat in record["seats"]]
     lines, state, problem = _walk(game, record, step, names)
     context = {
         "game_record": game_record, "game": game, "step": step, "last": len(moves), "names": names,

@@ -16,9 +16,12 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 from django.utils import translation
 
+from games import lobby
+from games.lobby import SeatPlan
 from games.registry import GAMES
 from scoring import linking, services
 from scoring.records import save_record
+from tests.matches import play_out
 from tests.scoring.test_transfer import finished_match, table_record_from
 
 pytestmark = pytest.mark.django_db
@@ -268,3 +271,21 @@ def test_the_check_sees_english(client, world):
     text = main_text(client.get(reverse("history")).text)
     assert ENGLISH_RUN.search(text)
     assert any(piece in text for piece in english_sentences())
+
+
+def test_a_bot_is_named_in_chinese_on_the_pages_though_its_record_says_easy_bot(client, alice):
+    """A record is data: a bot seat's default name is written in English. The pages that show it (the history, the
+    record page, the replay) name the bot in the page's language; a name someone gave a bot is shown as it is."""
+    match = lobby.create_match(host=alice, game="rat_a_tat_cat", options={"rounds": 1},
+                               seats=[SeatPlan("me"), SeatPlan("bot", bot_level="easy"),
+                                      SeatPlan("bot", name="Whiskers", bot_level="good")])
+    game_record = play_out(match.pk).game_record
+    assert [seat["name"] for seat in game_record.record["seats"][1:]] == ["Easy bot", "Whiskers"]
+    client.force_login(alice)
+    for address in (reverse("history"), reverse("record", args=[game_record.pk]),
+                    reverse("record_replay", args=[game_record.pk])):
+        page = client.get(address, **ZH).content.decode()
+        assert "簡單機器人" in page and "Whiskers" in page, address
+        assert "Easy bot" not in page, address
+    english = client.get(reverse("record", args=[game_record.pk]), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Easy bot" in english and "簡單機器人" not in english
