@@ -17,10 +17,12 @@ from django.urls import reverse
 from django.utils import translation
 
 from games import lobby
+from games.hot_tin_roof.board import board
 from games.lobby import SeatPlan
 from games.registry import GAMES
 from scoring import linking, services
 from scoring.records import save_record
+from tests.i18n.english import PROPER_NAMES, english_runs
 from tests.matches import play_out
 from tests.scoring.test_transfer import finished_match, table_record_from
 
@@ -29,6 +31,7 @@ pytestmark = pytest.mark.django_db
 ZH = {"HTTP_ACCEPT_LANGUAGE": "zh-hant"}
 CATALOGUE = Path(__file__).resolve().parents[2] / "scoring" / "locale" / "zh_Hant" / "LC_MESSAGES" / "django.po"
 CJK = re.compile(r"[\u4e00-\u9fff]")
+HOT_TIN_ROOF_FAMILIES = sorted(board().family.values())  # the board's names, kept in English (docs/i18n.md)
 ENGLISH_RUN = re.compile(r"\b[A-Za-z][a-z]+(?:['’][a-z]+)?(?:[ ,;:]+[A-Za-z][a-z]+(?:['’][a-z]+)?)+\b")
 PEOPLE_ATTRIBUTES = re.compile(r'\s(?:aria-label|title|placeholder|alt)="([^"]*)"')
 # Words that are names, not English: the rating system, file formats, the site.
@@ -289,3 +292,20 @@ def test_a_bot_is_named_in_chinese_on_the_pages_though_its_record_says_easy_bot(
         assert "Easy bot" not in page, address
     english = client.get(reverse("record", args=[game_record.pk]), HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "Easy bot" in english and "簡單機器人" not in english
+
+
+@pytest.mark.parametrize("game", [g.slug for g in GAMES if g.engine is not None and g.slug != "take_away"])
+def test_the_record_page_and_replay_of_every_game_are_chinese(client, alice, game):
+    """Every word of a finished match's record page (its scores by category, its end of the match opened) and its
+    replay, in Traditional Chinese: the record's keys are named by the game's words."""
+    seats = [SeatPlan("me"), SeatPlan("bot", bot_level="easy")] + ([SeatPlan("bot", bot_level="easy")]
+                                                                   if game == "hot_tin_roof" else [])
+    match = lobby.create_match(host=alice, game=game, options={"rounds": 1} if game == "rat_a_tat_cat" else {},
+                               seats=seats)
+    game_record = play_out(match.pk).game_record
+    client.force_login(alice)
+    allowed = [*PROPER_NAMES, "Top Cat", "Alice Cooper", "alice", *HOT_TIN_ROOF_FAMILIES]
+    for address in (reverse("record", args=[game_record.pk]), reverse("record_replay", args=[game_record.pk])):
+        page = client.get(address, **ZH).content.decode()
+        left = english_runs(page, allowed)
+        assert left == [], f"{address}: {left}"
