@@ -230,8 +230,8 @@ def script_words(phase: str) -> dict:
 
 
 # The keys of the record's breakdown and `final`, for the record page and the replay (docs/adding-a-game.md).
-CATEGORIES = {"cans": gettext_lazy("Cans"), "fish": gettext_lazy("Fish"), "home_tiles": gettext_lazy("Home tiles taken"),
-              "pairs_left": gettext_lazy("Pairs left on the board"),
+CATEGORIES = {"cans": gettext_lazy("Cans"), "fish": gettext_lazy("Fish"),
+              "home_tiles": gettext_lazy("Home tiles taken"), "pairs_left": gettext_lazy("Pairs left on the board"),
               "penalties": gettext_lazy("Penalties paid (cans)"),
               "trigger_seat": gettext_lazy("The seat that took the last fish")}
 
