@@ -1,6 +1,6 @@
 """In real Chromium: the language menu works by keyboard alone and its choice stays; at a phone's width (390 px) no
 page in Traditional Chinese is wider than the screen, nor has anything sticking out of it (every match page in the
-middle of a game and every record pad included)."""
+middle of a game and every record pad included); and the sticky header never takes much of the window."""
 import pytest
 from playwright.sync_api import expect
 
@@ -111,3 +111,40 @@ def test_the_overflow_check_sees_a_page_wider_than_the_phone(new_context):
     page.evaluate("document.querySelector('main h1').style.width = '500px'")
     found = page.evaluate(OVERFLOWS)
     assert found["extra"] > 0 and any(line.startswith("h1") for line in found["out"]), found
+
+
+# The header stays at the top of the window only where it covers little of it: at most this part of its height.
+STICKY_AT_MOST = 0.15
+HEADER = """() => {
+  const header = document.querySelector(".site-header");
+  return {position: getComputedStyle(header).position, height: header.getBoundingClientRect().height};
+}"""
+
+
+@pytest.mark.parametrize("language", ["en-gb", "zh-hant"])
+def test_the_sticky_header_covers_little_of_the_window_or_scrolls_away(language, new_context):
+    """Signed in (the longest header: the player's name, Log out, the language menu) at a phone's size, a short
+    landscape window, a small and a wide one: the header either scrolls away with the page or takes at most 15 %
+    of the window's height."""
+    page = new_context().new_page()
+    sign_up(page, f"tall{language[:2]}", "Maximilian Tabbycat")
+    found = {}
+    for width, height in [(390, 844), (800, 480), (800, 600), (1280, 800)]:
+        page.set_viewport_size({"width": width, "height": height})
+        page.goto(f"/rules/?lang={language}")
+        header = page.evaluate(HEADER)
+        found[f"{width}x{height}"] = header
+        if header["position"] == "sticky":
+            assert header["height"] <= STICKY_AT_MOST * height, f"{width}x{height}: {header}"
+    assert found["1280x800"]["position"] == "sticky", found  # where there is room, it stays
+
+
+def create_match_in_chinese(page, slug: str) -> None:
+    """tests/browser/tables.create_match, with the Chinese words of the form and of the live badge."""
+    page.goto(f"/play/new/{slug}/")
+    for index, kind in enumerate(SEATS[slug]):
+        page.select_option(f"#id_seat_{index}", kind)
+    page.click("button:text('建立對局')")
+    page.wait_for_url("**/matches/*/")
+    expect(page.locator("#live-status")).to_have_text("即時")
+
