@@ -143,3 +143,21 @@ def test_player_pieces_carry_a_mark_besides_their_colour(table, mia):
     assert marks["orange"] and all(m == '<use href="#m-orange"/>' for m in marks["orange"])
     assert marks["brown"] and all(m == '<use href="#m-brown"/>' for m in marks["brown"])
     assert all(f'id="m-{colour}"' in board_svg for colour in ("orange", "brown", "blue"))
+
+
+@pytest.mark.django_db
+def test_the_final_scores_are_written_with_the_languages_punctuation(mia):
+    """Each line of the final scores in Chinese: 「名字：分數（…個罐頭、…條沙丁魚；…）」 with the separators of the
+    catalogue, not English commas and semicolons."""
+    from tests.matches import play_out
+
+    match = lobby.create_match(host=mia, game="hot_tin_roof", options={},
+                               seats=[SeatPlan("me"), SeatPlan("local", "Ann"), SeatPlan("local", "Bo")])
+    play_out(match.pk)
+    page = rendered(match, mia, "zh-hant")
+    lines = [visible_text(line) for line in
+             re.findall(r"<li[^>]*>(.*?)</li>", re.search(r'<ol class="htr-final">(.*?)</ol>', page, re.S).group(1))]
+    assert len(lines) == 3
+    for line in lines:
+        assert "：" in line and "、" in line and "；" in line, line
+        assert ", " not in line and "; " not in line and ": " not in line, line
