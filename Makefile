@@ -39,9 +39,11 @@ $(VENV)/.test-installed: $(VENV)/.installed requirements-test.txt
 	$(BIN)/pip install -q -r requirements-test.txt
 	touch $@
 
-# The browser tests drive Debian's Chromium (Playwright's own browser download is not used).
+# The browser tests drive Debian's Chromium (Playwright's own browser download is not used), with a Chinese font
+# (without one Chromium draws every Chinese character as an empty box, and the 390 px test measures the boxes).
 chromium:
 	@command -v chromium >/dev/null || { $(SUDO) apt-get update -q && $(SUDO) apt-get install -y -q chromium; }
+	@fc-list :lang=zh-tw | grep -q . || { $(SUDO) apt-get update -q && $(SUDO) apt-get install -y -q fonts-wqy-microhei; }
 
 clean:
 	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache

@@ -2,6 +2,8 @@
 pieces every game's words module shares."""
 import re
 
+from django.conf import settings
+from django.utils import translation
 from django.utils.translation import gettext, gettext_lazy, pgettext
 
 from games.contract import is_whole
@@ -21,6 +23,18 @@ def bot_name(level: str) -> str:
     """"Easy bot": the name of a bot seat nobody named."""
     known = BOT_NAMES.get(level)
     return str(known) if known else gettext("%(level)s bot") % {"level": level.title()}
+
+
+def seat_name(name: str, bot: str | None) -> str:
+    """A recorded seat's name as a page shows it. A record names a bot seat nobody named in the site's own language
+    (games/records.py: a record is the same for everyone); the page names that bot in its reader's language. Any
+    other name is the player's, shown as it is."""
+    if bot:
+        with translation.override(settings.LANGUAGE_CODE):
+            recorded = bot_name(bot)
+        if name == recorded:
+            return bot_name(bot)
+    return name
 
 
 def with_names(text: str, names: list[str]) -> str:

@@ -21,39 +21,48 @@ class Match(models.Model):
                 (FINISHED, gettext_lazy("Finished")), (CANCELLED, gettext_lazy("Cancelled"))]
     DEFAULT_ABSENCE = timedelta(days=1)
 
-    game = models.CharField(max_length=30, db_index=True)
-    options = models.JSONField(default=dict)
-    seed = models.BigIntegerField()
-    status = models.CharField(max_length=10, choices=STATUSES, default=OPEN, db_index=True)
-    state = models.JSONField(null=True, blank=True)
-    version = models.PositiveIntegerField(default=0)
+    game = models.CharField(max_length=30, db_index=True, verbose_name=gettext_lazy("game"))
+    options = models.JSONField(default=dict, verbose_name=gettext_lazy("options"))
+    seed = models.BigIntegerField(verbose_name=gettext_lazy("seed"))
+    status = models.CharField(max_length=10, choices=STATUSES, default=OPEN, db_index=True,
+                              verbose_name=gettext_lazy("status"))
+    state = models.JSONField(null=True, blank=True, verbose_name=gettext_lazy("state"))
+    version = models.PositiveIntegerField(default=0, verbose_name=gettext_lazy("version"))
     time_limit = models.DurationField(null=True, blank=True,
-                                      help_text=gettext_lazy("For games that end when time is up."))
-    time_up = models.BooleanField(default=False)
+                                      help_text=gettext_lazy("For games that end when time is up."),
+                                      verbose_name=gettext_lazy("time limit"))
+    time_up = models.BooleanField(default=False, verbose_name=gettext_lazy("time up"))
     absence_limit = models.DurationField(
         null=True, blank=True, default=DEFAULT_ABSENCE,
         help_text=gettext_lazy("When the player to move has not moved for this long, the others may claim the "
                                "match (it is scored as abandoned by the absent player). Empty: never."),
+                               verbose_name=gettext_lazy("absence limit")
     )
     has_bots = models.BooleanField(
-        default=False, help_text=gettext_lazy("Bots sit down when the match is made and never leave."))
-    host = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="hosted_matches")
-    invite_token = models.CharField(max_length=32, default=new_token)
+        default=False, help_text=gettext_lazy("Bots sit down when the match is made and never leave."),
+        verbose_name=gettext_lazy("has bots"))
+    host = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="hosted_matches",
+                             verbose_name=gettext_lazy("host"))
+    invite_token = models.CharField(max_length=32, default=new_token, verbose_name=gettext_lazy("invite token"))
     listed = models.BooleanField(default=True, help_text=gettext_lazy(
-        "Open seats are listed in the lobby for anyone to take; otherwise only the invitation link leads to them."))
+        "Open seats are listed in the lobby for anyone to take; otherwise only the invitation link leads to them."),
+        verbose_name=gettext_lazy("listed"))
     rematch_of = models.OneToOneField(
-        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematch"
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematch",
+        verbose_name=gettext_lazy("rematch of")
     )
     game_record = models.OneToOneField(
-        "scoring.GameRecord", null=True, blank=True, on_delete=models.SET_NULL, related_name="online_match"
+        "scoring.GameRecord", null=True, blank=True, on_delete=models.SET_NULL, related_name="online_match",
+        verbose_name=gettext_lazy("game record")
     )
-    created_at = models.DateTimeField(auto_now_add=True)
-    started_at = models.DateTimeField(null=True, blank=True)
-    finished_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=gettext_lazy("created at"))
+    started_at = models.DateTimeField(null=True, blank=True, verbose_name=gettext_lazy("started at"))
+    finished_at = models.DateTimeField(null=True, blank=True, verbose_name=gettext_lazy("finished at"))
 
     class Meta:
         ordering = ["-created_at"]
         verbose_name_plural = gettext_lazy("matches")
+        verbose_name = gettext_lazy("match")
 
     def __str__(self):
         return f"{self.game_info.name} #{self.pk}"
@@ -83,22 +92,26 @@ class Seat(models.Model):
     KINDS = [(PLAYER, gettext_lazy("Registered player")), (LOCAL, gettext_lazy("Local player (this screen)")),
              (BOT, gettext_lazy("Bot")), (OPEN, pgettext_lazy("a seat", "Open"))]
 
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
-    index = models.PositiveSmallIntegerField()
-    kind = models.CharField(max_length=10, choices=KINDS)
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats", verbose_name=gettext_lazy("match"))
+    index = models.PositiveSmallIntegerField(verbose_name=gettext_lazy("index"))
+    kind = models.CharField(max_length=10, choices=KINDS, verbose_name=gettext_lazy("kind"))
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="seats",
         help_text=gettext_lazy("Who acts for this seat: the player, or the host for local players."),
+        verbose_name=gettext_lazy("user")
     )
     profile = models.ForeignKey(
-        "scoring.PlayerProfile", null=True, blank=True, on_delete=models.SET_NULL, related_name="seats"
+        "scoring.PlayerProfile", null=True, blank=True, on_delete=models.SET_NULL, related_name="seats",
+        verbose_name=gettext_lazy("profile")
     )
-    name = models.CharField(max_length=60, blank=True)
-    bot_level = models.CharField(max_length=20, blank=True)
+    name = models.CharField(max_length=60, blank=True, verbose_name=gettext_lazy("name"))
+    bot_level = models.CharField(max_length=20, blank=True, verbose_name=gettext_lazy("bot level"))
 
     class Meta:
         ordering = ["match", "index"]
         constraints = [models.UniqueConstraint(fields=["match", "index"], name="one_seat_per_index")]
+        verbose_name = gettext_lazy("seat")
+        verbose_name_plural = gettext_lazy("seats")
 
     def __str__(self):
         return f"{self.match} seat {self.index}: {self.label}"
@@ -116,16 +129,19 @@ class Seat(models.Model):
 class Move(models.Model):
     """One applied action, in order. With the seed, the moves are the match: replays and records come from here."""
 
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="moves")
-    seq = models.PositiveIntegerField()
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="moves", verbose_name=gettext_lazy("match"))
+    seq = models.PositiveIntegerField(verbose_name=gettext_lazy("number"))
     seat = models.PositiveSmallIntegerField(null=True, blank=True,
-                                            help_text=gettext_lazy("Empty for the match's own moves."))
-    action = models.JSONField()
-    created_at = models.DateTimeField(auto_now_add=True)
+                                            help_text=gettext_lazy("Empty for the match's own moves."),
+                                            verbose_name=gettext_lazy("seat"))
+    action = models.JSONField(verbose_name=gettext_lazy("action"))
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=gettext_lazy("created at"))
 
     class Meta:
         ordering = ["match", "seq"]
         constraints = [models.UniqueConstraint(fields=["match", "seq"], name="one_move_per_seq")]
+        verbose_name = gettext_lazy("move")
+        verbose_name_plural = gettext_lazy("moves")
 
     def __str__(self):
         return f"{self.match} move {self.seq}"

@@ -83,7 +83,7 @@ def record(request, pk):
         "can_correct": can_correct(request.user, game_record),
         "replayable": game_record.source == "online" and bool(record.get("moves"))
         and game is not None and game.engine is not None,
-        "final_html": readable(record.get("final") or {}, [p.name for p in by_seat], game_record.game),
+        "final_html": readable(record.get("final") or {}, [p.shown_name for p in by_seat], game_record.game),
     })
 
 
@@ -93,7 +93,7 @@ def by_place(participants: list) -> list:
 
 
 def _ended(record: dict, by_seat: list) -> str:
-    names = {p.seat: p.name for p in by_seat}
+    names = {p.seat: p.shown_name for p in by_seat}
     return ended_sentence(record, [names.get(seat, "") for seat in range(len(by_seat))])
 
 

@@ -483,6 +483,15 @@ def category_label(game: str, key: str) -> str:
     return key.replace("_", " ").capitalize()
 
 
+def value_label(game: str, text: str) -> str:
+    """A word a record holds as a value ("butterfly", "rats") for people: the game's own word for it when its words
+    module has `value(text)`, else the value as it is (a name, a code)."""
+    known = BY_SLUG.get(game)
+    told = getattr(known.words, "value", None) if known is not None and known.words is not None else None
+    label = told(text) if told else None
+    return str(label) if label else text
+
+
 def _simple(value) -> bool:
     return value is None or isinstance(value, str | int | float | bool)
 

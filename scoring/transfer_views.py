@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 from django.views.decorators.http import require_GET
 
-from games.log_words import who, with_names
+from games.log_words import seat_name, who, with_names
 from games.registry import BY_SLUG
 from scoring import transfer
 from scoring.forms_transfer import ImportForm
@@ -87,7 +87,7 @@ def record_replay(request, pk):
     if game_record.source != "online" or game is None or game.engine is None or not moves:
         raise Http404(_("Only online matches of the games played here can be replayed."))
     step = _step(request.GET.get("step"), len(moves))
-    names = [seat["name"] for seat in record["seats"]]
+    names = [seat_name(seat["name"], seat.get("bot")) for seat in record["seats"]]
     lines, state, problem = _walk(game, record, step, names)
     context = {
         "game_record": game_record, "game": game, "step": step, "last": len(moves), "names": names,
@@ -226,6 +226,11 @@ def _text(value, names: list[str]) -> str:
     return with_names(str(value), names)
 
 
+def _value(value, names: list[str], game: str) -> str:
+    """A value of a record for people: a word the game names (transfer.value_label), numbers and names as they are."""
+    return _text(transfer.value_label(game, value) if isinstance(value, str) else value, names)
+
+
 def _label(key, game: str) -> str:
     return transfer.category_label(game, str(key))
 
@@ -239,7 +244,7 @@ def readable(value, names: list[str], game: str = "") -> SafeString:
     a column per key, a list of plain values on one line, other lists as numbered lists. Keys are named in the
     words of `game` where it has them (transfer.category_label)."""
     if _scalar(value):
-        return format_html("{}", _text(value, names))
+        return format_html("{}", _value(value, names, game))
     if not value:
         return format_html('<span class="muted">{}</span>', pgettext("an empty value", "none"))
     if isinstance(value, dict):
@@ -247,12 +252,12 @@ def readable(value, names: list[str], game: str = "") -> SafeString:
                                 ((_label(k, game), readable(v, names, game)) for k, v in value.items()))
         return format_html('<table class="readable">{}</table>', rows)
     if all(_scalar(item) for item in value):
-        return format_html_join(" · ", "<span>{}</span>", ((_text(item, names),) for item in value))
+        return format_html_join(" · ", "<span>{}</span>", ((_value(item, names, game),) for item in value))
     if all(isinstance(item, dict) and all(_scalar(v) for v in item.values()) for item in value):
         columns = list(dict.fromkeys(k for item in value for k in item))
         head = format_html_join("", '<th scope="col">{}</th>', ((_label(c, game),) for c in columns))
         body = format_html_join("", "<tr>{}</tr>", (
-            (format_html_join("", "<td>{}</td>", ((_text(item.get(c), names),) for c in columns)),)
+            (format_html_join("", "<td>{}</td>", ((_value(item.get(c), names, game),) for c in columns)),)
             for item in value))
         return format_html('<table class="readable"><thead><tr>{}</tr></thead><tbody>{}</tbody></table>', head, body)
     items = format_html_join("", "<li>{}</li>", ((readable(item, names, game),) for item in value))

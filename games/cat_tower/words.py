@@ -265,3 +265,30 @@ OPTION_LABELS = {
     "columns_to_end": (gettext_lazy("Complete columns that end the game"),
                        gettext_lazy("The game ends with the round in which a player completes this many columns.")),
 }
+
+
+# The keys of the record's breakdown and `final` (a sheet's marks, its cats' items, its footprints), and the items
+# it holds as values (docs/adding-a-game.md).
+RECORD_KEYS = {"sheets": gettext_lazy("Score sheets"), "marks": gettext_lazy("Marked hexes"),
+               "footprints": gettext_lazy("Footprints"), "circled": pgettext_lazy("footprints", "Circled"),
+               "crossed": pgettext_lazy("footprints", "Crossed out")}
+
+
+def category(key: str) -> str | None:
+    said = CATEGORY_LABELS.get(key) or RECORD_KEYS.get(key) or ITEM_LABELS.get(key)
+    return str(said) if said else None
+
+
+def value(text: str) -> str | None:
+    said = ITEM_LABELS.get(text)
+    return str(said) if said else None
+
+
+def action(action: dict) -> str | None:
+    """A mark or a pass, told in the replay (the log tells a round's marks only once every seat has marked)."""
+    if not isinstance(action, dict) or action.get("type") not in ("mark", "pass"):
+        return None
+    from .engine import TOWER  # the engine imports this module
+
+    said = describe_mark(action, TOWER.items.get(action.get("item"), "?"))
+    return said if action["type"] == "pass" else _("marked %(mark)s") % {"mark": said}

@@ -227,3 +227,15 @@ def script_words(phase: str) -> dict:
             "move_from": _("Move: %(cat)s"), "to_patio": _("To %(patio)s"),
         }
     return {}
+
+
+# The keys of the record's breakdown and `final`, for the record page and the replay (docs/adding-a-game.md).
+CATEGORIES = {"cans": gettext_lazy("Cans"), "fish": gettext_lazy("Fish"),
+              "home_tiles": gettext_lazy("Home tiles taken"), "pairs_left": gettext_lazy("Pairs left on the board"),
+              "penalties": gettext_lazy("Penalties paid (cans)"),
+              "trigger_seat": gettext_lazy("The seat that took the last fish")}
+
+
+def category(key: str) -> str | None:
+    said = CATEGORIES.get(key)
+    return str(said) if said else None

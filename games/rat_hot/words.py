@@ -166,3 +166,20 @@ def refusal(code: str, params: dict) -> str | None:
                  "%(spaces)d.") % params
     text = REFUSALS.get(code)
     return None if text is None else str(text)
+
+
+# The keys of the record's breakdown and `final`, and the words it holds as values (docs/adding-a-game.md).
+CATEGORIES = {"chips": gettext_lazy("Chips"), "final_tally": gettext_lazy("Final tally"),
+              "lost_by_rats": gettext_lazy("Lost by rats"), "deck": gettext_lazy("The strips in the order drawn"),
+              "ended_by": gettext_lazy("How the game ended")}
+VALUES = {"rats": gettext_lazy("A player's third rat"), "last_strip": gettext_lazy("The last strip")}
+
+
+def category(key: str) -> str | None:
+    said = CATEGORIES.get(key)
+    return str(said) if said else None
+
+
+def value(text: str) -> str | None:
+    said = VALUES.get(text)
+    return str(said) if said else None

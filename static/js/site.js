@@ -21,10 +21,14 @@ window.addEventListener("pageshow", () => {  // a page shown again from the back
 });
 
 // The sticky header's height, for scroll-padding-top (a control reached by Tab is never hidden under it, WCAG
-// 2.4.11): the header wraps to more lines in narrower windows and in longer languages.
+// 2.4.11): the header wraps to more lines in narrower windows and in longer languages; in a narrow or short window
+// it is not sticky (site.css) and covers nothing.
 const siteHeader = document.querySelector(".site-header");
 if (siteHeader && window.ResizeObserver) {
-  new ResizeObserver(() => {
-    document.documentElement.style.setProperty("--header-height", `${siteHeader.offsetHeight}px`);
-  }).observe(siteHeader);
+  const measure = () => {
+    const covers = getComputedStyle(siteHeader).position === "sticky" ? siteHeader.offsetHeight : 0;
+    document.documentElement.style.setProperty("--header-height", `${covers}px`);
+  };
+  new ResizeObserver(measure).observe(siteHeader);
+  window.addEventListener("resize", measure);
 }

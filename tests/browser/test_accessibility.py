@@ -149,8 +149,9 @@ FOCUS_RING = "rgb(26, 95, 180)"  # --focus
 
 @pytest.mark.parametrize("name", ["home", "history", "new-match-rat_a_tat_cat", "signup"])
 def test_the_keyboard_focus_shows_and_is_not_hidden_under_the_header(name, world, new_context):
-    """Forwards through the page, then backwards from its end (the sticky header covers the top of the window)."""
-    page = open_page(lambda **options: new_context(viewport={"width": 800, "height": 480}, **options), world, name)
+    """Forwards through the page, then backwards from its end (the sticky header covers the top of the window: in
+    a shorter one it is not sticky, site.css)."""
+    page = open_page(lambda **options: new_context(viewport={"width": 800, "height": 600}, **options), world, name)
     seen = []
     for key in ["Tab"] * 30 + ["footer"] + ["Shift+Tab"] * 30:
         if key == "footer":

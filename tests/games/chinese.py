@@ -1,29 +1,30 @@
-"""Checks that a page or sentence is in Traditional Chinese: no run of ordinary English words is left.
-
-Names people typed, the families of the Hot Tin Roof board and single letters or numbers may stay as they are;
-two English words in a row (outside the names given) mean a string was not translated.
-"""
-import html
+"""The games' checks that a page or sentence is in Traditional Chinese, on top of tests/i18n/english.py (which
+finds the English left on a page): some Chinese in it, no English but the names given, and the helpers the games'
+tests share (the game's part of a page, what a person reads of it, the elements named for screen readers)."""
 import re
+from html.parser import HTMLParser
 
 from django.utils import translation
 
-ENGLISH_RUN = re.compile(r"[A-Za-z]{2,}(?:[\s,.:;'’()!?-]+[A-Za-z]{2,})+")
-LABELS = re.compile(r'(?:aria-label|title|placeholder)="([^"]*)"')
+from games.log_words import with_names
+from tests.i18n.english import BETWEEN_TAGS, PROPER_NAMES, english_runs, reading
+
+CJK = re.compile(r"[\u4e00-\u9fff]")
+PLACEHOLDER = re.compile(r"%\(\w+\)[sd]")  # in the words a script fills in: code, not words
 
 
 def visible_text(markup: str) -> str:
-    """The text of some HTML and its accessible names (aria-label, title), tags and scripts' data dropped."""
-    markup = re.sub(r"<(script|style|template)\b.*?</\1>", " ", markup, flags=re.S)
-    names = " | ".join(LABELS.findall(markup))
-    return html.unescape(re.sub(r"<[^>]+>", " ", markup) + " | " + names)
+    """What a person reads or hears of some HTML (text, aria-label, title, alt, placeholder), as one line."""
+    return re.sub(r"\s+", " ", reading(markup).replace(BETWEEN_TAGS, " ")).strip()
 
 
-def english_runs(text: str, allowed=()) -> list[str]:
-    """The runs of English words in `text`, once the allowed names are taken out."""
-    for name in sorted(allowed, key=len, reverse=True):
-        text = text.replace(name, " | ")
-    return ENGLISH_RUN.findall(text)
+def assert_chinese(text: str, names=(), seats=()) -> None:
+    """Some Chinese in the text (HTML or a sentence), and no English left but the names given and the proper names
+    every page may hold (tests/i18n/english.py); "{seat:N}" mentions are read as the names of `seats`, and
+    "%(name)s" placeholders are not words."""
+    text = PLACEHOLDER.sub(" ", in_chinese(with_names, text, list(seats)))  # a seat without a name: 「座位 3」
+    assert CJK.search(text), text
+    assert english_runs(text, [*names, *PROPER_NAMES]) == [], (english_runs(text, [*names, *PROPER_NAMES]), text)
 
 
 def in_chinese(fn, *args, **kwargs):
@@ -31,46 +32,10 @@ def in_chinese(fn, *args, **kwargs):
         return fn(*args, **kwargs)
 
 
-def catalogue(path) -> list[dict]:
-    """The entries of a .po file (written with --no-wrap, one line per string): msgctxt, msgid, msgstr, fuzzy."""
-    entries, entry = [], {}
-
-    def unquote(line: str) -> str:
-        return line.split(" ", 1)[1][1:-1].replace('\\"', '"').replace("\\\\", "\\")
-
-    for line in list(open(path, encoding="utf-8").read().splitlines()) + [""]:
-        if not line.strip():
-            if entry.get("msgid"):
-                entries.append(entry)
-            entry = {}
-        elif line.startswith("#,"):
-            entry["fuzzy"] = "fuzzy" in line
-        elif line.startswith(("msgctxt ", "msgid ", "msgid_plural ")):
-            entry[line.split(" ", 1)[0]] = unquote(line)
-        elif line.startswith(("msgstr ", "msgstr[0] ")):
-            entry["msgstr"] = unquote(line)
-    return entries
-
-
-def untranslated(path) -> list[str]:
-    """The msgids of a catalogue with no translation, or a fuzzy one."""
-    return [e["msgid"] for e in catalogue(path) if not e.get("msgstr") or e.get("fuzzy")]
-
-
-def not_compiled(entries) -> list[str]:
-    """The translated msgids the compiled catalogue does not give back in Chinese (a stale or missing .mo)."""
-    missing = []
-    with translation.override("zh-hant"):
-        for e in entries:
-            if "msgid_plural" in e:
-                got = translation.ngettext(e["msgid"], e["msgid_plural"], 1)
-            elif "msgctxt" in e:
-                got = translation.pgettext(e["msgctxt"], e["msgid"])
-            else:
-                got = translation.gettext(e["msgid"])
-            if got != e["msgstr"]:
-                missing.append(e["msgid"])
-    return missing
+def between(markup: str, start: str, end: str) -> str:
+    """The HTML from `start` (included) to `end` (excluded): the game's own part of a page."""
+    index = markup.index(start)
+    return markup[index:markup.index(end, index)]
 
 
 class NamedElements:
@@ -80,8 +45,6 @@ class NamedElements:
              "fieldset", "details", "summary", "dialog", "aside", "main", "header", "footer", "article"}
 
     def __init__(self, markup: str):
-        from html.parser import HTMLParser
-
         found = []
 
         class Parser(HTMLParser):

@@ -80,3 +80,12 @@ def test_bots_move_after_the_humans_move_until_a_human_is_to_move(mia, django_ca
         match.refresh_from_db()
     assert match.moves.filter(seat=1).exists(), "the bot took its turn"
     assert engine.to_move(match.state) == [0], "and the turn came back to the human"
+
+
+def test_the_lobby_lists_a_matchs_players_with_the_languages_separator(client, mia):
+    lobby.create_match(host=mia, game="rat_a_tat_cat", options={},
+                       seats=[SeatPlan("me"), SeatPlan("local", name="Grandpa"), SeatPlan("bot", bot_level="easy")])
+    client.force_login(mia)
+    page = client.get("/play/", HTTP_ACCEPT_LANGUAGE="zh-Hant").content.decode()
+    assert "Grandpa、簡單機器人" in page and "Grandpa, " not in page
+    assert "Grandpa, Easy bot" in client.get("/play/", HTTP_ACCEPT_LANGUAGE="en").content.decode()

@@ -21,6 +21,11 @@ TAG = re.compile(r"<[^>]+>")
 # A run never crosses a tag: "Log in</a> <a>Sign up" is two runs.
 RUN = re.compile(r"[A-Za-z][A-Za-z'’]+(?:[ \t\n,.:;!?'’()/-]+[A-Za-z][A-Za-z'’]+)*")
 BETWEEN_TAGS = "\x1f"
+# Proper names of things that have no Chinese name and are written in Latin letters in Chinese too: the rating
+# method (the OpenSkill library, the Plackett-Luce model it rates by); on the rules pages, the games' designers,
+# publishers, an award and the games' titles in other languages; a technology named in a sentence ("JavaScript").
+PROPER_NAMES = ["OpenSkill", "Plackett-Luce", "Leo Colovini", "Gamewright", "Mensa Select", "Michael Schacht",
+                "Queen Games", "Rattenscharf", "Dschunke", "Cat Café", "JavaScript"]
 ACRONYM = re.compile(r"^[A-Z]{2,4}s?$")  # JSON, CSV, KB: names of formats and units, not sentences
 
 

@@ -5,17 +5,12 @@ import pytest
 
 from games import registry
 from games.hot_tin_roof.board import board
-from tests.i18n.english import english_runs
+from tests.i18n.english import PROPER_NAMES, english_runs
 from tests.i18n.pages import USERS, World, open_page, pages
 
 # The brand stays in Latin letters (docs/i18n.md); names of the players in the fixtures; the game that exists only
 # for the tests is not translated (it is listed on the home page, the lobby and the rules index).
 ALLOWED = ["Top Cat", *USERS, *USERS.values()]
-# Proper names of things that have no Chinese name and are written in Latin letters in Chinese too: the rating
-# method (the OpenSkill library, the Plackett-Luce model it rates by); on the rules pages, the games' designers,
-# publishers, an award and the games' titles in other languages; a technology named in a sentence ("JavaScript").
-PROPER_NAMES = ["OpenSkill", "Plackett-Luce", "Leo Colovini", "Gamewright", "Mensa Select", "Michael Schacht",
-                "Queen Games", "Rattenscharf", "Dschunke", "Cat Café", "JavaScript"]
 # Hot Tin Roof's families stay in English, as the seed review keeps them: the board's own names.
 FAMILIES = sorted(board().family.values())
 

@@ -43,8 +43,8 @@ def test_an_online_match_shows_seats_scores_places_and_the_rounds(client, alice,
 def test_a_cat_tower_match_shows_every_category(client, alice):
     stored = finished_match(alice, game="cat_tower").game_record
     text = client.get(stored.get_absolute_url()).text
-    assert header_cells(text, "breakdown") == [
-        "Player", "Cats", "Yarn", "Butterfly", "Bowl", "Cushion", "Mouse", "Columns", "Total"]
+    assert header_cells(text, "breakdown") == [  # the game's own words (games/cat_tower/words.py)
+        "Player", "Cats", "Yarn", "Butterflies", "Bowls", "Cushions", "Mice", "Columns", "Total"]
     assert "The end of the match as recorded" in text
 
 

@@ -5,6 +5,7 @@ import re
 import pytest
 from django.urls import reverse
 
+from games.cat_tower.engine import TOWER
 from games.log_words import with_names
 from games.registry import get
 from scoring.records import save_record
@@ -65,11 +66,13 @@ def test_a_cat_tower_replay_shows_the_pending_marks_everyone_made(client, alice)
     record = match.game_record.record
     states = engine_states(record)
     # the first step at which a seat has marked but the others have not: its mark is hidden from the others
-    step = next(i for i, s in enumerate(states) if any(s["pending"]) and not all(s["pending"]))
+    step = next(i for i, s in enumerate(states)
+                if any(m and m["type"] == "mark" for m in s["pending"]) and not all(s["pending"]))
     response = client.get(replay_url(match.game_record.pk, step))
     assert response.context["state"] == states[step]
-    mark = next(m for m in states[step]["pending"] if m)
-    assert f"<td>{mark['type']}</td>" in str(response.context["revealed_html"])
+    seat, mark = next((seat, m) for seat, m in enumerate(states[step]["pending"]) if m and m["type"] == "mark")
+    sheet = re.search(rf'<section class="ct-sheet[^"]*"[^>]*data-seat="{seat}">(.*?)</section>', response.text, re.S)
+    assert f"p-{TOWER.items[mark['item']]}" in sheet.group(1)  # the revealed table draws the mark on its seat's sheet
     assert states[-1]["phase"] == "over"
     assert client.get(replay_url(match.game_record.pk, len(states) - 1)).context["state"] == match.state
 

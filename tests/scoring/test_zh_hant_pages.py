@@ -16,9 +16,14 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 from django.utils import translation
 
+from games import lobby
+from games.hot_tin_roof.board import board
+from games.lobby import SeatPlan
 from games.registry import GAMES
 from scoring import linking, services
 from scoring.records import save_record
+from tests.i18n.english import PROPER_NAMES, english_runs
+from tests.matches import play_out
 from tests.scoring.test_transfer import finished_match, table_record_from
 
 pytestmark = pytest.mark.django_db
@@ -26,6 +31,7 @@ pytestmark = pytest.mark.django_db
 ZH = {"HTTP_ACCEPT_LANGUAGE": "zh-hant"}
 CATALOGUE = Path(__file__).resolve().parents[2] / "scoring" / "locale" / "zh_Hant" / "LC_MESSAGES" / "django.po"
 CJK = re.compile(r"[\u4e00-\u9fff]")
+HOT_TIN_ROOF_FAMILIES = sorted(board().family.values())  # the board's names, kept in English (docs/i18n.md)
 ENGLISH_RUN = re.compile(r"\b[A-Za-z][a-z]+(?:['’][a-z]+)?(?:[ ,;:]+[A-Za-z][a-z]+(?:['’][a-z]+)?)+\b")
 PEOPLE_ATTRIBUTES = re.compile(r'\s(?:aria-label|title|placeholder|alt)="([^"]*)"')
 # Words that are names, not English: the rating system, file formats, the site.
@@ -268,3 +274,38 @@ def test_the_check_sees_english(client, world):
     text = main_text(client.get(reverse("history")).text)
     assert ENGLISH_RUN.search(text)
     assert any(piece in text for piece in english_sentences())
+
+
+def test_a_bot_is_named_in_chinese_on_the_pages_though_its_record_says_easy_bot(client, alice):
+    """A record is data: a bot seat's default name is written in English. The pages that show it (the history, the
+    record page, the replay) name the bot in the page's language; a name someone gave a bot is shown as it is."""
+    match = lobby.create_match(host=alice, game="rat_a_tat_cat", options={"rounds": 1},
+                               seats=[SeatPlan("me"), SeatPlan("bot", bot_level="easy"),
+                                      SeatPlan("bot", name="Whiskers", bot_level="good")])
+    game_record = play_out(match.pk).game_record
+    assert [seat["name"] for seat in game_record.record["seats"][1:]] == ["Easy bot", "Whiskers"]
+    client.force_login(alice)
+    for address in (reverse("history"), reverse("record", args=[game_record.pk]),
+                    reverse("record_replay", args=[game_record.pk])):
+        page = client.get(address, **ZH).content.decode()
+        assert "簡單機器人" in page and "Whiskers" in page, address
+        assert "Easy bot" not in page, address
+    english = client.get(reverse("record", args=[game_record.pk]), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Easy bot" in english and "簡單機器人" not in english
+
+
+@pytest.mark.parametrize("game", [g.slug for g in GAMES if g.engine is not None and g.slug != "take_away"])
+def test_the_record_page_and_replay_of_every_game_are_chinese(client, alice, game):
+    """Every word of a finished match's record page (its scores by category, its end of the match opened) and its
+    replay, in Traditional Chinese: the record's keys are named by the game's words."""
+    seats = [SeatPlan("me"), SeatPlan("bot", bot_level="easy")] + ([SeatPlan("bot", bot_level="easy")]
+                                                                   if game == "hot_tin_roof" else [])
+    match = lobby.create_match(host=alice, game=game, options={"rounds": 1} if game == "rat_a_tat_cat" else {},
+                               seats=seats)
+    game_record = play_out(match.pk).game_record
+    client.force_login(alice)
+    allowed = [*PROPER_NAMES, "Top Cat", "Alice Cooper", "alice", *HOT_TIN_ROOF_FAMILIES]
+    for address in (reverse("record", args=[game_record.pk]), reverse("record_replay", args=[game_record.pk])):
+        page = client.get(address, **ZH).content.decode()
+        left = english_runs(page, allowed)
+        assert left == [], f"{address}: {left}"

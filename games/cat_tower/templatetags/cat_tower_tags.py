@@ -108,11 +108,16 @@ def tower(view: dict, seat, actions=None) -> dict:
     there), scratching posts, bonuses, footprints and cats, and each column in words for screen readers.
 
     `actions` are the legal actions of the seat shown, when it may act; the seat's own pending mark is drawn
-    only on its own sheet (the view holds no one else's).
+    only on its own sheet (the view holds no one else's); a replay's revealed table (engine.reveal) holds every
+    seat's, and draws each on its sheet.
     """
     sheet = view["sheets"][seat]
     marks = sheet["marks"]
-    pending = view.get("pending") if seat == view.get("seat") else None
+    pending = view.get("pending")
+    if isinstance(pending, list):
+        pending = pending[seat]
+    elif seat != view.get("seat"):
+        pending = None
     pending_hex = hex_key(pending["column"], pending["floor"]) if pending and pending.get("type") == "mark" else None
     offers = _offers(actions)
     complete = sheet.get("complete_columns", [])

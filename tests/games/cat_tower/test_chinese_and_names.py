@@ -1,12 +1,11 @@
 """Cat Tower in Traditional Chinese, and named for screen readers.
 
 In zh-hant the rules page, the table (drafting, marking, waiting) and every log line, refusal and label are Chinese,
-with no run of English words left; the catalogue is complete and compiled. Every hex of every sheet is named with
+with no run of English words left. Every hex of every sheet is named with
 its column, floor and item (in both languages), and no element carries an aria-label without a role that takes one.
 """
 import random
 import re
-from pathlib import Path
 
 import pytest
 from django.apps import apps
@@ -14,14 +13,12 @@ from django.utils import translation
 
 from games import turns
 from games.cat_tower import engine, words
-from tests.games.zh_catalogue import problems
-from tests.games.zh_words import between, english_runs, page_text
+from tests.games.chinese import CJK, assert_chinese, between, visible_text
 
 from .test_table_page import draft_until_marking, page_of, refresh, solo  # noqa: F401 (a fixture)
 
 pytestmark = pytest.mark.django_db
 ZH = {"HTTP_ACCEPT_LANGUAGE": "zh-Hant"}
-CJK = re.compile(r"[\u4e00-\u9fff]")
 NAMES = ["mia", "Easy bot", "Good bot"]  # the players' names are theirs, not words to translate
 ITEMS_ZH = {"house": "貓屋", "yarn": "毛線球", "butterfly": "蝴蝶", "bowl": "貓碗", "cushion": "坐墊", "mouse": "老鼠"}
 
@@ -31,17 +28,12 @@ def game_part(page: str) -> str:
 
 
 def chinese(text: str, names=NAMES) -> None:
-    assert CJK.search(text), text
-    assert english_runs(text, names) == [], text
-
-
-def test_the_catalogue_is_complete_and_compiled():
-    assert problems(Path(words.__file__).parent / "locale") == []
+    assert_chinese(text, names, seats=NAMES)
 
 
 def test_the_rules_page_is_chinese(client):
     page = client.get("/rules/cat_tower/", **ZH).content.decode()
-    text = page_text(between(page, '<article class="rules">', "</article>"))
+    text = visible_text(between(page, '<article class="rules">', "</article>"))
     assert "貓塔" in text and "貓抓柱" in text and "共用骰" in text
     chinese(text, names=["Cat Café"])
 
@@ -50,15 +42,15 @@ def test_the_table_is_chinese_while_drafting_marking_and_waiting(client, mia, so
     client.force_login(mia)
     drafting = game_part(client.get(f"/matches/{solo.pk}/table/", **ZH).content.decode())
     assert "拿 " in drafting  # a die to take
-    chinese(page_text(drafting))
+    chinese(visible_text(drafting))
     match = draft_until_marking(refresh(solo), humans=(0,))
     marking = game_part(client.get(f"/matches/{match.pk}/table/", **ZH).content.decode())
     assert "在你的貓塔上畫格" in marking
-    chinese(page_text(marking))
+    chinese(visible_text(marking))
     action = engine.legal_actions(match.state, 0)[0]
     turns.play(match_id=match.pk, seat=0, action=action, version=match.version)
     page = client.get(f"/matches/{match.pk}/table/", **ZH).content.decode()
-    chinese(page_text(game_part(page)))
+    chinese(visible_text(game_part(page)))
 
 
 def every_event() -> list[dict]:
@@ -88,7 +80,7 @@ PROBLEM_PARAMS = {"hex": "9-9", "column": 2, "floor": 3, "item": "bowl", "cat": 
 def test_every_record_pad_problem_is_chinese():
     with translation.override("zh-hant"):
         for code in words.PROBLEMS:
-            chinese(words.refusal(code, PROBLEM_PARAMS), names=["9-9"])
+            chinese(words.refusal(code, PROBLEM_PARAMS), names=["9-9", "bowl", "mouse"])  # values said back as sent
         chinese(words.refusal("impossible_cat_points", {**PROBLEM_PARAMS, "cat": "house"}))
         chinese(words.refusal("footprints_not_whole", {**PROBLEM_PARAMS, "which": "crossed"}))
 
@@ -99,7 +91,7 @@ def test_every_log_line_refusal_and_label_is_chinese():
             chinese(words.event(entry))
         for code in words.REFUSALS:
             chinese(words.refusal(code, {**PARAMS, "item": 4} if code in ("too_few_footprints", "wrong_footprints")
-                                  else PARAMS))
+                                  else PARAMS), names=[*NAMES, "item"])  # a field's name, said back as it came
         for label, help_text in words.OPTION_LABELS.values():
             chinese(str(label)), chinese(str(help_text))
         for label in [*words.CATEGORY_LABELS.values(), *words.ITEM_LABELS.values()]:
@@ -117,7 +109,7 @@ def hexes(page: str, seat: int) -> dict[str, str]:
     found = {}
     for column, body in re.findall(r'<ol class="ct-col c(\d)[^>]*>(.*?)</ol>', sheet, re.S):
         for floor, inner in re.findall(r'<li class="f(\d)[^"]*">(.*?)</li>', body, re.S):
-            found[f"{column}-{floor}"] = page_text(inner)
+            found[f"{column}-{floor}"] = visible_text(inner)
     return found
 
 

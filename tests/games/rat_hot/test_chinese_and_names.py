@@ -1,7 +1,7 @@
 """Rat Hot in Traditional Chinese, and named for screen readers.
 
 In zh-hant the rules page, the table (the player's turn with its form, the other's turn) and every log line,
-refusal and label are Chinese, with no run of English words left; the catalogue is complete and compiled. Every
+refusal and label are Chinese, with no run of English words left. Every
 visible cell of the board is named with its place, spice and height, in reading order, in both languages; no
 element carries an aria-label without a role that takes one; the words the page's script composes are Chinese.
 """
@@ -15,15 +15,13 @@ from django.apps import apps
 from django.utils import translation
 
 from games.rat_hot import engine, words
-from tests.games.zh_catalogue import problems
-from tests.games.zh_words import between, english_runs, page_text
+from tests.games.chinese import assert_chinese, between, visible_text
 
 from .test_table_page import play_mid_game, refresh, solo, spots_data  # noqa: F401 (a fixture)
 from .test_words import log_of_games
 
 pytestmark = pytest.mark.django_db
 ZH = {"HTTP_ACCEPT_LANGUAGE": "zh-Hant"}
-CJK = re.compile(r"[\u4e00-\u9fff]")
 NAMES = ["mia", "leo", "Good bot"]
 SPACES_ZH = {"chili": "辣椒", "paprika": "紅椒粉", "saffron": "番紅花", "cinnamon": "肉桂", "basil": "羅勒",
              "mint": "薄荷", "coriander": "香菜", "bay": "月桂葉", "rat-red": "紅鼠", "rat-green": "綠鼠",
@@ -35,17 +33,12 @@ def game_part(page: str) -> str:
 
 
 def chinese(text: str, names=NAMES) -> None:
-    assert CJK.search(text), text
-    assert english_runs(text, names) == [], text
-
-
-def test_the_catalogue_is_complete_and_compiled():
-    assert problems(Path(words.__file__).parent / "locale") == []
+    assert_chinese(text, names, seats=NAMES)
 
 
 def test_the_rules_page_is_chinese(client):
     page = client.get("/rules/rat_hot/", **ZH).content.decode()
-    text = page_text(between(page, '<article class="rules">', "</article>"))
+    text = visible_text(between(page, '<article class="rules">', "</article>"))
     assert "辣鼠" in text and "香料條" in text and "最終計分" in text
     chinese(text, names=["Michael Schacht", "Queen Games"])
 
@@ -56,14 +49,14 @@ def test_the_table_is_chinese_on_both_sides_of_a_turn(client, mia, leo, solo):  
     page = client.get(f"/matches/{match.pk}/table/", **ZH).content.decode()
     mine = game_part(page)
     assert "放下香料條" in mine
-    chinese(page_text(mine))
+    chinese(visible_text(mine))
     data = spots_data(page)["words"]  # what the script writes into the menu and the preview
     for key in ("spot", "scores", "for", "nothing", "choose", "spots"):
         chinese(data[key])
     assert data["scored"] == "%(spot)s；%(scores)s"
     assert data["sep"] == "、" and set(data["dirs"].values()) == {"東", "南", "西", "北"}
     client.force_login(leo)  # a spectator: no form, the strips named
-    chinese(page_text(game_part(client.get(f"/matches/{match.pk}/table/", **ZH).content.decode())))
+    chinese(visible_text(game_part(client.get(f"/matches/{match.pk}/table/", **ZH).content.decode())))
 
 
 def test_every_log_line_refusal_and_label_is_chinese():
