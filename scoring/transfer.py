@@ -483,6 +483,13 @@ def category_label(game: str, key: str) -> str:
     return key.replace("_", " ").capitalize()
 
 
+def is_seat_key(game: str, key: str) -> bool:
+    """Whether a record key's value is a seat counted from 0 (Hot Tin Roof's `trigger_seat`), shown by its name: the
+    game lists such keys in its words module's SEAT_KEYS."""
+    known = BY_SLUG.get(game)
+    return key in getattr(known.words, "SEAT_KEYS", ()) if known is not None and known.words is not None else False
+
+
 def value_label(game: str, text: str) -> str:
     """A word a record holds as a value ("butterfly", "rats") for people: the game's own word for it when its words
     module has `value(text)`, else the value as it is (a name, a code)."""

@@ -231,6 +231,13 @@ def _value(value, names: list[str], game: str) -> str:
     return _text(transfer.value_label(game, value) if isinstance(value, str) else value, names)
 
 
+def _entry(key, value, names: list[str], game: str) -> SafeString:
+    """A record key's value: a seat by its player's name when the game says the key holds a seat."""
+    if transfer.is_seat_key(game, str(key)) and type(value) is int and 0 <= value < len(names):
+        return format_html("{}", names[value])
+    return readable(value, names, game)
+
+
 def _label(key, game: str) -> str:
     return transfer.category_label(game, str(key))
 
@@ -249,7 +256,7 @@ def readable(value, names: list[str], game: str = "") -> SafeString:
         return format_html('<span class="muted">{}</span>', pgettext("an empty value", "none"))
     if isinstance(value, dict):
         rows = format_html_join("", '<tr><th scope="row">{}</th><td>{}</td></tr>',
-                                ((_label(k, game), readable(v, names, game)) for k, v in value.items()))
+                                ((_label(k, game), _entry(k, v, names, game)) for k, v in value.items()))
         return format_html('<table class="readable">{}</table>', rows)
     if all(_scalar(item) for item in value):
         return format_html_join(" · ", "<span>{}</span>", ((_value(item, names, game),) for item in value))

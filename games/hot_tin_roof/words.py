@@ -234,6 +234,7 @@ CATEGORIES = {"cans": gettext_lazy("Cans"), "fish": gettext_lazy("Fish"),
               "home_tiles": gettext_lazy("Home tiles taken"), "pairs_left": gettext_lazy("Pairs left on the board"),
               "penalties": gettext_lazy("Penalties paid (cans)"),
               "trigger_seat": gettext_lazy("The seat that took the last fish")}
+SEAT_KEYS = {"trigger_seat"}  # its value is a seat counted from 0: the record page names its player
 
 
 def category(key: str) -> str | None:

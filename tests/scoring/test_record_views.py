@@ -162,6 +162,14 @@ def test_hot_tin_roof_saves_with_the_seat_tie_break(alice_client, alice, bob):
     assert game_record.record["result"]["breakdown"][0] == {"cans": 25, "fish": 40, "total": 65}
 
 
+def test_hot_tin_roof_record_page_names_who_took_the_last_fish(alice_client, alice, bob):
+    game_record = saved(post(alice_client, "hot_tin_roof",
+                             form_data("@alice", "@bob", "Zoe", **hot_tin_roof_pad(HTR_TIED, trigger=1))))
+    text = alice_client.get(game_record.get_absolute_url()).text
+    row = re.search(r'<th scope="row">The seat that took the last fish</th><td>(.*?)</td>', text)
+    assert row and row.group(1) == "Bob Dylan", "the seat's player, not a seat counted from 0"
+
+
 def test_hot_tin_roof_home_tiles_break_ties_first_with_the_option(alice_client, alice, bob):
     pad = hot_tin_roof_pad(HTR_TIED, trigger=1, home_tiles_break_ties="on")
     game_record = saved(post(alice_client, "hot_tin_roof", form_data("@alice", "@bob", "Zoe", **pad)))
