@@ -4,6 +4,10 @@ VENV := .venv
 BIN := $(VENV)/bin
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
+# pytest-xdist workers for `make test` (docs/testing.md): `make test TEST_WORKERS=0` runs in one process. The tests
+# go out in pytest-django's order (database tests first, the browser's last; --no-loadscope-reorder): once a worker
+# has started Playwright, its event loop is running in the worker's thread and Django refuses the ORM there.
+TEST_WORKERS ?= 2
 
 .PHONY: run test lint check-engines chromium bench clean
 
@@ -14,7 +18,7 @@ run: $(VENV)/.installed
 test: $(VENV)/.test-installed chromium
 	$(BIN)/ruff check .
 	DATABASE_URL= $(BIN)/python manage.py makemigrations --check --dry-run  # models vs migrations: no database needed
-	$(BIN)/pytest $(PYTEST_ARGS)
+	$(BIN)/pytest -n $(TEST_WORKERS) --dist loadgroup --no-loadscope-reorder $(PYTEST_ARGS)
 
 lint: $(VENV)/.test-installed
 	$(BIN)/ruff check .

@@ -122,9 +122,15 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
+# Every key the channel layer keeps in Redis starts with CHANNEL_LAYER_PREFIX (channels_redis's own default: "asgi"):
+# sites (or test runs) that share one Redis database keep their groups, named after match ids, apart.
+CHANNEL_LAYER_PREFIX = os.environ.get("CHANNEL_LAYER_PREFIX", "asgi")
 if REDIS_URL:
     CHANNEL_LAYERS = {
-        "default": {"BACKEND": "channels_redis.core.RedisChannelLayer", "CONFIG": {"hosts": [REDIS_URL]}}
+        "default": {
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "CONFIG": {"hosts": [REDIS_URL], "prefix": CHANNEL_LAYER_PREFIX},
+        }
     }
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}

@@ -31,6 +31,8 @@ from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 
+from tests.workers import channel_layer_prefix, forget_channel_layer, per_worker
+
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 LAUNCH_ARGS = [
@@ -43,8 +45,11 @@ LAUNCH_ARGS = [
     "--disable-quic",
 ]
 # Named after DATABASE_URL's database (topcat -> topcat_browser), so that runs against different databases on one
-# PostgreSQL server never drop each other's.
-BROWSER_DATABASE = urlsplit(os.environ.get("DATABASE_URL", "")).path.lstrip("/") + "_browser"
+# PostgreSQL server never drop each other's, and after the xdist worker (topcat_browser_gw0): each worker has a
+# server of its own (tests/workers.py).
+BROWSER_DATABASE = per_worker(urlsplit(os.environ.get("DATABASE_URL", "")).path.lstrip("/") + "_browser")
+# With Redis, the server's channel-layer keys are its own: not the test process's, nor another worker's server's.
+CHANNEL_LAYER_PREFIX = channel_layer_prefix("browser")
 STARTUP_SECONDS = 180
 # How long a wait may last before it fails: an action's (a click that loads a page waits for it), a navigation's,
 # `wait_for`'s, and `expect`'s (whose own default is 5 s). Generous, since it costs nothing when what is waited for
@@ -128,6 +133,7 @@ def server_env(directory: Path) -> dict:
         ALLOWED_HOSTS="127.0.0.1,localhost",
         PYTHONUNBUFFERED="1",
         BOT_DELAY="0.05",
+        CHANNEL_LAYER_PREFIX=CHANNEL_LAYER_PREFIX,
     )
     if os.environ.get("DATABASE_URL"):
         env["DATABASE_URL"] = with_database_name(os.environ["DATABASE_URL"], BROWSER_DATABASE)
@@ -181,6 +187,7 @@ def browser_server(tmp_path_factory):
             server.stop()
         if postgres:
             _drop_database(os.environ["DATABASE_URL"])
+        forget_channel_layer(CHANNEL_LAYER_PREFIX)
         shutil.rmtree(directory / "media", ignore_errors=True)
 
 

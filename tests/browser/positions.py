@@ -11,13 +11,28 @@ SHELL = "from tests.browser import positions; positions.{call}"
 
 def setup(manage, call: str) -> dict:
     """Run `positions.<call>` in the server's database and return what it printed as JSON."""
-    out = manage("shell", "-c", SHELL.format(call=call)).stdout
-    return json.loads(out.strip().splitlines()[-1])
+    return setup_all(manage, [call])[0]
+
+
+def setup_all(manage, calls: list[str]) -> list[dict]:
+    """Run several `positions.<call>`s, in order, in one `manage shell` (one start of Django, not one a call), and
+    return what each printed as JSON."""
+    out = manage("shell", "-c", "\n".join(SHELL.format(call=call) for call in calls)).stdout
+    return [json.loads(line) for line in out.strip().splitlines()[-len(calls):]]
 
 
 def new(game: str, handle: str, seats: list[str], options: dict | None = None) -> None:
     """Make a match hosted by the player `handle`: seats as the new-match form's choices ("me", "invite",
     "local", "bot:easy"...). Prints {"match": id}."""
+    print(json.dumps({"match": _made(game, handle, seats, options)}))
+
+
+def played(game: str, handle: str, seats: list[str], options: dict | None = None, moves: int | None = None) -> None:
+    """A new match (as `new`) played on at once (as `play`): prints what `play` prints."""
+    play(_made(game, handle, seats, options), moves)
+
+
+def _made(game: str, handle: str, seats: list[str], options: dict | None) -> int:
     from games import lobby
     from scoring.models import PlayerProfile
 
@@ -26,8 +41,7 @@ def new(game: str, handle: str, seats: list[str], options: dict | None = None) -
     for kind in seats:
         kind, _, level = kind.partition(":")
         plans.append(lobby.SeatPlan(kind=kind, bot_level=level, name="Ann" if kind == "local" else ""))
-    match = lobby.create_match(host=host, game=game, options=options or {}, seats=plans)
-    print(json.dumps({"match": match.pk}))
+    return lobby.create_match(host=host, game=game, options=options or {}, seats=plans).pk
 
 
 def play(match_id: int, moves: int | None = None) -> None:

@@ -33,19 +33,18 @@ def world(browser, live_server_url, manage):
     state = context.storage_state()
     context.close()
 
-    def made(game, seats, options=None):
-        return positions.setup(manage, f"new({game!r}, {HANDLE!r}, {seats!r}, {options!r})")["match"]
-
-    found = {"state": state, "mid": {}, "end": {}, "record": {}}
-    for game in GAMES:
-        end = positions.setup(manage, f"play({made(game, SEATS[game], SHORT.get(game))})")
+    # Every match in one `manage shell`: one start of Django for the ten of them, not one a match.
+    calls = [f"played({game!r}, {HANDLE!r}, {SEATS[game]!r}, {SHORT.get(game)!r})" for game in GAMES]
+    calls += [f"played({game!r}, {HANDLE!r}, {SEATS[game]!r}, moves={MID_MOVES[game]})" for game in GAMES]
+    calls += [f"new('rat_a_tat_cat', {HANDLE!r}, {seats!r})" for seats in (["me", "invite"], ["me", "local"])]
+    made = positions.setup_all(manage, calls)
+    ends, mids, (found_open, hot_seat) = made[:len(GAMES)], made[len(GAMES):2 * len(GAMES)], made[2 * len(GAMES):]
+    found = {"state": state, "mid": {}, "end": {}, "record": {}, "open": found_open["match"],
+             "hot_seat": hot_seat["match"]}
+    for game, end, mid in zip(GAMES, ends, mids, strict=True):
         assert end["status"] == "finished" and end["record"], end
-        found["end"][game], found["record"][game] = end["match"], end["record"]
-        mid = positions.setup(manage, f"play({made(game, SEATS[game])}, moves={MID_MOVES[game]})")
         assert mid["status"] == "playing", mid
-        found["mid"][game] = mid["match"]
-    found["open"] = made("rat_a_tat_cat", ["me", "invite"])
-    found["hot_seat"] = made("rat_a_tat_cat", ["me", "local"])
+        found["end"][game], found["record"][game], found["mid"][game] = end["match"], end["record"], mid["match"]
     return found
 
 

@@ -3,7 +3,8 @@ as docs/deployment.md says (DEBUG off, static files collected and served compres
 
 Only on the PostgreSQL and Redis pass of CI (DATABASE_URL and REDIS_URL set): one process on SQLite and the
 in-memory channel layer is the other pass's business. The servers get a database of their own, named after
-DATABASE_URL's (topcat -> topcat_servers), so that runs against different databases never meet.
+DATABASE_URL's and the xdist worker (topcat -> topcat_servers_gw0), so that runs against different databases never
+meet, and a channel-layer prefix of their own in Redis (tests/workers.py).
 """
 import json
 import os
@@ -18,6 +19,7 @@ import pytest
 
 from tests.browser.conftest import _wait_until_answering as wait_until_answering
 from tests.browser.conftest import free_port, with_database_name
+from tests.workers import channel_layer_prefix, forget_channel_layer, per_worker
 
 ROOT = Path(__file__).resolve().parents[2]
 TEST_APPLICATION = "topcat-servers-test"  # the tests' own connections, left out when the servers' are counted
@@ -25,7 +27,7 @@ POOL_SIZE = 4  # DATABASE_POOL_SIZE of each server process: small, so that the b
 
 
 def _database_name() -> str:
-    return urlsplit(os.environ["DATABASE_URL"]).path.lstrip("/") + "_servers"
+    return per_worker(urlsplit(os.environ["DATABASE_URL"]).path.lstrip("/") + "_servers")
 
 
 def admin_connection():
@@ -117,6 +119,7 @@ def site(tmp_path_factory):
         SECURE_SSL_REDIRECT="0", ALLOWED_HOSTS="127.0.0.1,localhost", STATIC_ROOT=str(directory / "static"),
         MEDIA_ROOT=str(directory / "media"), DATABASE_URL=with_database_name(os.environ["DATABASE_URL"], name),
         DATABASE_POOL_SIZE=str(POOL_SIZE), PYTHONUNBUFFERED="1", BOT_DELAY="0.05",
+        CHANNEL_LAYER_PREFIX=channel_layer_prefix("servers"),  # one Redis for both processes, but theirs alone
     )
     _maintenance(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
     _maintenance(f'CREATE DATABASE "{name}"')
@@ -133,3 +136,4 @@ def site(tmp_path_factory):
         for server in site.servers:
             server.stop()
         _maintenance(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        forget_channel_layer(env["CHANNEL_LAYER_PREFIX"])
