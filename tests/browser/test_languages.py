@@ -148,3 +148,16 @@ def create_match_in_chinese(page, slug: str) -> None:
     page.wait_for_url("**/matches/*/")
     expect(page.locator("#live-status")).to_have_text("即時")
 
+
+
+def test_a_games_name_stays_on_one_line_in_the_history_on_a_phone(new_context, manage):
+    page = new_context(viewport=PHONE).new_page()
+    sign_up(page, "longname", "Lena")
+    played = positions.setup(manage, "played('hot_tin_roof', 'longname', ['me', 'bot:easy', 'bot:easy'])")
+    assert played["record"], played
+    page.goto("/history/?lang=zh-hant")
+    name = page.locator(".records .game-name", has_text="坐立不安的貓").first
+    expect(name).to_be_visible()
+    lines = name.evaluate("el => el.getClientRects().length")  # an inline element has a box for each line it is on
+    assert lines == 1, f"坐立不安的貓 stands on {lines} lines"
+    assert page.evaluate(OVERFLOWS) is None
