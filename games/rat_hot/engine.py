@@ -125,7 +125,8 @@ def check_place(state: dict, seat, action) -> tuple[str, tuple]:
     if kind != "place":
         raise IllegalAction("unknown_action", f"Rat Hot has no move {kind!r}.", action=kind)
     if set(action) != PLACE_FIELDS or not all(is_whole(action[k]) for k in ("x", "y")) \
-            or action["dir"] not in geometry.DIRS or not isinstance(action["strip"], str):
+            or not isinstance(action["dir"], str) or action["dir"] not in geometry.DIRS \
+            or not isinstance(action["strip"], str):
         raise IllegalAction("bad_place", "A placement names a strip, whole numbers x and y, and dir E, S, W or N.")
     if action["strip"] not in state["revealed"]:
         raise IllegalAction("not_revealed", "That strip is not one of this turn's strips.", strip=action["strip"],

@@ -311,6 +311,8 @@ def test_without_rats_they_are_only_blanks():
     (0, {"type": "place", "strip": "s14", "x": 2, "y": 0}, "bad_place"),
     (0, {"type": "place", "strip": "s14", "x": 2, "y": 0, "dir": "E", "extra": 1}, "bad_place"),
     (0, {"type": "place", "strip": ["s14"], "x": 2, "y": 0, "dir": "E"}, "bad_place"),
+    (0, {"type": "place", "strip": "s14", "x": 2, "y": 0, "dir": ["E"]}, "bad_place"),
+    (0, {"type": "place", "strip": "s14", "x": 2, "y": 0, "dir": {"E": 1}}, "bad_place"),
 ])
 def test_bad_moves_are_refused_with_a_code_and_change_nothing(seat, action, code):
     state = reveal(new(), 0, "s14")
