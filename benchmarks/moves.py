@@ -151,7 +151,8 @@ def main(argv=None) -> int:
     parser.add_argument("--top", type=int, default=0, help="with --count: the N functions with most own time")
     parser.add_argument("--sort", choices=("calls", "own", "cumulative"), default="own", help="the order of --top")
     parser.add_argument("--no-profile", dest="target_profile", action="store_false",
-                        help="with --count: no cProfile (queries, renders and bytes only)")
+                        help="with --count: no cProfile (queries, renders, bytes, and the process's CPU per move, which\n"
+                             "includes the test client's work and varies with the machine's load)")
     args = parser.parse_args(argv)
 
     install_urls()
@@ -437,10 +438,13 @@ def count_main(args) -> int:
         counters.queries = counters.renders = 0
         if profiles:
             profiles.start()
+        cpu = time.process_time()
         for version, (seat, action) in enumerate(moves[args.count_warmup:], start=args.count_warmup):
             await one(version, seat, action)
+        cpu = time.process_time() - cpu
         totals = profiles.totals() if profiles else {}
-        figures = {"queries": counters.queries, "renders": counters.renders, "bytes": sent, "totals": totals}
+        figures = {"queries": counters.queries, "renders": counters.renders, "bytes": sent, "totals": totals,
+                   "cpu": cpu}
         for ws in sockets:
             await ws.disconnect()
         await sync_to_async(lambda: None)()
@@ -450,7 +454,9 @@ def count_main(args) -> int:
     n = args.count
     print(json.dumps({"target": args.target, "moves": n, "spectators": args.spectators,
                       "calls": sum(c for c, _, _ in figures["totals"].values()), "queries": figures["queries"],
-                      "renders": figures["renders"], "bytes": figures["bytes"]}), flush=True)
+                      "renders": figures["renders"], "bytes": figures["bytes"],
+                      **({} if figures["totals"] else {"cpu_ms_per_move": round(figures["cpu"] * 1000 / n, 2)})}),
+          flush=True)
     if figures["totals"] and args.top:
         column = {"calls": 0, "own": 1, "cumulative": 2}[args.sort]
         rows = sorted(figures["totals"].items(), key=lambda kv: -kv[1][column])[:args.top]

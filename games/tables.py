@@ -6,8 +6,9 @@ from functools import lru_cache
 from django.template.loader import render_to_string
 from django.urls import get_script_prefix, reverse
 from django.utils import translation
+from django.utils.html import escape
 
-from games import live
+from games import fragments, live
 from games.log_words import who, with_names
 from games.models import Match, Seat
 from games.viewer import Viewpoint, controlled_seats, viewpoint
@@ -21,23 +22,28 @@ def load(match_id: int) -> tuple[Match, list]:
     return match, seats
 
 
-def log_lines(game, entries: list[dict], names: list[str]) -> list[dict]:
-    """The engine's public log in words, newest first, with seat mentions replaced by names."""
-    language, named = translation.get_language(), tuple(names)
-    return [{"who": who(entry, names), "text": line_text(game, language, json.dumps(entry), named)}
-            for entry in reversed(entries[-LOG_LINES:])]
+def log_items(game, entries: list[dict], names: list[str]) -> str:
+    """The engine's public log in words, newest first, as the <li>s of the table's log (the last 40 entries), seat
+    mentions replaced by names. Kept as one part (games/fragments.py) under the entries themselves, the names and
+    the language: a move adds an entry or two, and the words of an entry depend on nothing else (the games' words
+    modules are pure)."""
+    entries, language, named = entries[-LOG_LINES:], translation.get_language(), tuple(names)
+    key = ("log", game.slug, language, named, json.dumps(entries, separators=(",", ":")))
+    return fragments.rendered(key, lambda: "".join(
+        line_html(game, language, json.dumps(entry), named) for entry in reversed(entries)))
 
 
 @lru_cache(maxsize=4096)
-def line_text(game, language: str, entry: str, names: tuple) -> str:
-    """One log entry (its JSON) in words, in `language`: a table shows the last 40 lines and a move adds one or
-    two, so the words of the others are found here instead of through gettext again (a fifth of a table's
-    rendering). The words of an entry depend on nothing else (the games' words modules are pure)."""
-    return with_names(game.event_text(json.loads(entry)), list(names))
+def line_html(game, language: str, entry: str, names: tuple) -> str:
+    """One entry (its JSON) as a line in `language`: "<li><strong>who</strong> what</li>", or "<li>what</li>" for
+    the game's own announcements. A move adds a line or two: the others' words are not looked up again."""
+    data = json.loads(entry)
+    text, name = escape(with_names(game.event_text(data), list(names))), who(data, list(names))
+    return f"<li><strong>{escape(name)}</strong> {text}</li>" if name else f"<li>{text}</li>"
 
 
 def move_url(match_id: int) -> str:
-    """Where a table's move forms post (games/form_start.html): reversed once per match, not twice per form."""
+    """Where a table's move forms post (match_tags.form_start): reversed once per match, not once per form."""
     return _move_url(get_script_prefix(), match_id)
 
 
@@ -59,7 +65,7 @@ def context(match: Match, seats: list, point: Viewpoint, error: str = "") -> dic
         ctx.update(
             view=view,
             actions=match.engine.legal_actions(match.state, point.seat) if point.can_act else [],
-            log=log_lines(match.game_info, view.get("log", []), names),
+            log=log_items(match.game_info, view.get("log", []), names),
             game_template=match.game_info.table_template,
         )
     return ctx

@@ -3,6 +3,8 @@ import json
 
 from django import template
 from django.template.base import render_value_in_context
+from django.template.defaulttags import CsrfTokenNode
+from django.urls import reverse
 from django.utils.html import conditional_escape
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext
@@ -51,19 +53,36 @@ def first_action(actions, kind, **fields):
     return found[0] if found else None
 
 
-def _shown(value, context) -> str:
+def shown(value, context) -> str:
     """What {{ value }} writes: a string escaped, anything else through the template engine's own rules."""
     return conditional_escape(value) if isinstance(value, str) else render_value_in_context(value, context)
 
 
 @register.simple_tag(takes_context=True)
-def log_items(context, lines) -> str:
-    """The match log's lines ({"who", "text"}, games/tables.py `log_lines`) as the <li>s of its list, each
-    "<li><strong>who</strong> text</li>": the same HTML as a template loop over them writes, in a tenth of the
-    time (a table shows 40 lines and is rendered after every move)."""
-    return mark_safe("".join(
-        f"<li><strong>{_shown(line['who'], context)}</strong> {_shown(line['text'], context)}</li>" if line["who"]
-        else f"<li>{_shown(line['text'], context)}</li>" for line in lines))
+def form_start(context, action, form_id="", form_class="") -> str:
+    """Opens a move form for `action` (closed by the template with </form>): it posts the seat, the match's version
+    and the action exactly as `engine.legal_actions` listed it (docs/live-matches.md). Written here, not by an
+    {% include %}: a table has a form per choice and is rendered after every move."""
+    url = context.get("move_url") or reverse("match_move", args=[context["match"].pk])
+    url = shown(url, context)
+    head = f' id="{shown(form_id, context)}"' if form_id else ""
+    kind = f" {shown(form_class, context)}" if form_class else ""
+    return mark_safe(
+        f'<form{head} class="action-form{kind}" method="post" action="{url}" hx-post="{url}" hx-target="#table" '
+        f'hx-swap="outerHTML" hx-disabled-elt="find button">{CsrfTokenNode().render(context)}'
+        f'<input type="hidden" name="seat" value="{shown(context["point"].seat, context)}">'
+        f'<input type="hidden" name="version" value="{shown(context["match"].version, context)}">'
+        f'<input type="hidden" name="action" value="{shown(tojson(action), context)}">')
+
+
+@register.simple_tag(takes_context=True)
+def action_form(context, action, label, button_class="", title="", inline=False) -> str:
+    """A move form of one button: `label` on it, `title` its accessible name when the label alone would not say
+    what it does (a card's face); an `inline` form sits in a line of them."""
+    name = f' aria-label="{shown(title, context)}"' if title else ""
+    return mark_safe(f'{form_start(context, action, form_class="inline" if inline else "")}'
+                     f'<button type="submit" class="{shown(button_class or "", context)}"{name}>'
+                     f'{shown(label, context)}</button></form>')
 
 
 @register.filter

@@ -233,9 +233,8 @@ def monday_in_the_log(monkeypatch):
     as every word of a table is: it shows which language a table was rendered in."""
     from django.utils.translation import gettext
 
-    log_lines = tables.log_lines
-    monkeypatch.setattr(tables, "log_lines",
-                        lambda *args: [{"who": "", "text": gettext("Monday")}, *log_lines(*args)])
+    log_items = tables.log_items
+    monkeypatch.setattr(tables, "log_items", lambda *args: f"<li>{gettext('Monday')}</li>{log_items(*args)}")
 
 
 async def test_each_socket_is_pushed_its_own_seats_table_in_its_own_language(duel, mia, leo, counted,

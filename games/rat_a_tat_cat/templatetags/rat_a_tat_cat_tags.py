@@ -4,9 +4,11 @@ import json
 from django import template
 from django.utils import translation
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext, pgettext
 
 from games import fragments
 from games.rat_a_tat_cat.words import card_at, card_choice, card_name, with_article
+from games.templatetags.match_tags import action_form, at, first_action, seat_name, shown
 
 register = template.Library()
 
@@ -70,22 +72,59 @@ CARD_CHOICES = ("take_discard", "replace", "peek")  # the moves that make a card
 
 @register.simple_tag(takes_context=True)
 def card_row(context, row, mine=False):
-    """A player's row of cards (rat_a_tat_cat/row.html). Without buttons (another player's row, or mine when none
-    of my cards is a move) it is rendered once per what it shows: its cards as this view shows them, its owner's
-    name and score so far, whether it is their turn or they knocked, and the language (games/fragments.py)."""
-    view = context["view"]
-    if row is None or mine and any(a.get("type") in CARD_CHOICES for a in context.get("actions") or ()):
-        with context.push(row=row, mine=mine):  # what {% include "rat_a_tat_cat/row.html" with mine=... %} does
-            return mark_safe(context.template.engine.get_template("rat_a_tat_cat/row.html").render(context))
-    names = context.get("names") or []
+    """A player's row of cards: a section with its owner, their score so far and badges, and the cards as this view
+    shows them. Written here rather than by a template: a table shows a row per seat and is rendered after every
+    move. Without buttons (another player's row, or mine when none of my cards is a move) a row is kept from one
+    change to the next under everything it shows: its cards, its owner's name and score so far, whether it is
+    their turn or they knocked, and the language (games/fragments.py)."""
+    if row is None:
+        return ""
+    view, names = context["view"], context.get("names") or []
+    actions = [a for a in context.get("actions") or () if a.get("type") in CARD_CHOICES] if mine else []
+    if actions:
+        return mark_safe(_row(context, row, mine, view, names, actions))
     seat = row["seat"]
     totals = view.get("totals") or []
     key = ("rat_a_tat_cat/row", translation.get_language(), bool(mine), json.dumps(row, separators=(",", ":")),
            names[seat] if 0 <= seat < len(names) else "", seat == view.get("turn"), seat == view.get("knocked_by"),
            totals[seat] if 0 <= seat < len(totals) else None)
-    return fragments.rendered(key, lambda: fragments.render_part(context, "rat_a_tat_cat/row.html", {
-        "row": row, "mine": mine, "names": names, "actions": [],
-        "view": {"turn": view.get("turn"), "knocked_by": view.get("knocked_by"), "totals": totals}}))
+    seen = {"turn": view.get("turn"), "knocked_by": view.get("knocked_by"), "totals": totals}
+    return fragments.rendered(key, lambda: _row(context, row, mine, seen, names, []))
+
+
+def _row(context, row, mine, view, names, actions) -> str:
+    seat, esc = row["seat"], lambda value: shown(value, context)
+    turn = seat == view.get("turn")
+    if mine:
+        label = heading = esc(gettext("Your cards"))
+    else:
+        owner = seat_name(seat, names)
+        label, heading = gettext("%(owner)s's cards") % {"owner": esc(owner)}, esc(owner)
+    badges = "".join((
+        f' <span class="muted">· {gettext("score so far %(total)s") % {"total": esc(at(view.get("totals"), seat))}}'
+        "</span>",
+        f' <span class="badge good">{esc(gettext("to play"))}</span>' if turn else "",
+        f' <span class="badge">{esc(gettext("knocked"))}</span>' if seat == view.get("knocked_by") else "",
+        f' <span class="badge muted">{esc(pgettext("player", "out"))}</span>' if row.get("out") else ""))
+    classes = "".join(("ratc-row", " mine" if mine else "", " out" if row.get("out") else "", " turn" if turn else ""))
+    cards = "".join(f"<li>{_card(context, card, actions)}</li>" for card in row["cards"])
+    return (f'<section class="{classes}" aria-label="{label}"><h3 class="small">{heading}{badges}</h3>'
+            f'<ol class="cards" role="list">{cards}</ol></section>')
+
+
+CARD_MOVES = (("take_discard", "take"), ("replace", "replace"), ("peek", "peek"))  # a move, and what choosing does
+
+
+def _card(context, card, actions) -> str:
+    """One card of a row: a button when choosing it is a move of mine, else its face (or back)."""
+    for kind, choice in CARD_MOVES:
+        action = first_action(actions, kind, position=card["position"])
+        if action:
+            return action_form(context, action, card_label(card["shown"]) or "?",
+                               card_class(card["shown"]) + " choosable", card_choice_label(card, choice))
+    face_up = " face-up" if card.get("face_up") else ""
+    return (f'<div class="{shown(card_class(card["shown"]), context)}{face_up}" role="img" '
+            f'aria-label="{shown(card_at_label(card), context)}">{shown(card_label(card["shown"]), context)}</div>')
 
 
 @register.simple_tag(takes_context=True)
