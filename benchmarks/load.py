@@ -493,12 +493,13 @@ class Watcher:
 
 
 def start_profilers(directory: str, pids: list[int], duration: float) -> list[subprocess.Popen]:
-    """py-spy on each server over the play phase (not a requirement: `pip install py-spy` to profile)."""
+    """py-spy on each server over the play phase, sampling the thread that holds the GIL (where the CPU goes, not
+    who waits; not a requirement: `pip install py-spy` to profile)."""
     if not directory:
         return []
     spy = shutil.which("py-spy") or str(Path(sys.executable).parent / "py-spy")
     Path(directory).mkdir(parents=True, exist_ok=True)
-    return [subprocess.Popen([spy, "record", "-p", str(pid), "-d", str(int(duration)), "-r", "100", "-f", "raw",
+    return [subprocess.Popen([spy, "record", "-p", str(pid), "-d", str(int(duration)), "-r", "200", "-f", "raw", "--gil",
                               "--nonblocking", "-o", str(Path(directory) / f"server-{index}.txt")],
                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
             for index, pid in enumerate(pids)]

@@ -145,7 +145,7 @@ def _remember_seat(request, match_id: int, seat: int) -> None:
 def move(request, match_id):
     """One move: the action, the seat it is for and the version of the table it was chosen on."""
     # match__pk, not match_id: a pk lookup finds nothing for an id too big for the database instead of failing.
-    seats = list(Seat.objects.filter(match__pk=match_id).select_related("profile"))
+    seats = Seat.of(match_id)
     if not seats:
         raise Http404(gettext("There is no such match."))
     try:
@@ -187,7 +187,7 @@ def _seat_field(data, name: str) -> int | None:
 
 def _end_early(request, match_id: int, end) -> HttpResponse:
     """Resign or claim for the posted seat, which this user must act for; `end(match_id, seat)` does it."""
-    seats = list(Seat.objects.filter(match__pk=match_id).select_related("profile"))
+    seats = Seat.of(match_id)
     if not seats:
         raise Http404(gettext("There is no such match."))
     if not request.user.is_authenticated:
@@ -284,7 +284,7 @@ def join(request, match_id, token):
         except seating.SeatingError as exc:
             messages.error(request, str(exc))
         return redirect(match)
-    seats = list(match.seats.select_related("profile"))
+    seats = Seat.of(match.pk)
     return render(request, "games/join.html", {"match": match, "seats": seats, "token": token})
 
 

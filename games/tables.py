@@ -18,8 +18,7 @@ LOG_LINES = 40
 
 def load(match_id: int) -> tuple[Match, list]:
     match = Match.objects.select_related("game_record", "rematch_of").get(pk=match_id)
-    seats = list(match.seats.select_related("profile"))
-    return match, seats
+    return match, Seat.of(match.pk)
 
 
 def log_items(game, entries: list[dict], names: list[str]) -> str:

@@ -469,8 +469,7 @@ def _flat_with_order(breakdown: dict, game: str) -> dict:
 def category_label(game: str, key: str) -> str:
     """A breakdown column or record key for people: the game's own word for it when its words module has
     `category(key)`, else the words every game shares (a total, numbered items such as round_2), else the key."""
-    known = BY_SLUG.get(game)
-    told = getattr(known.words, "category", None) if known is not None and known.words is not None else None
+    told = _words(game, "category")
     label = told(key) if told else None
     if label:
         return str(label)
@@ -486,17 +485,22 @@ def category_label(game: str, key: str) -> str:
 def is_seat_key(game: str, key: str) -> bool:
     """Whether a record key's value is a seat counted from 0 (Hot Tin Roof's `trigger_seat`), shown by its name: the
     game lists such keys in its words module's SEAT_KEYS."""
-    known = BY_SLUG.get(game)
-    return key in getattr(known.words, "SEAT_KEYS", ()) if known is not None and known.words is not None else False
+    return key in (_words(game, "SEAT_KEYS") or ())
 
 
 def value_label(game: str, text: str) -> str:
     """A word a record holds as a value ("butterfly", "rats") for people: the game's own word for it when its words
     module has `value(text)`, else the value as it is (a name, a code)."""
-    known = BY_SLUG.get(game)
-    told = getattr(known.words, "value", None) if known is not None and known.words is not None else None
+    told = _words(game, "value")
     label = told(text) if told else None
     return str(label) if label else text
+
+
+def _words(game: str, name: str):
+    """What the game's words module has under `name` (a function or a list), or None: a game without a words
+    module, or one that does not need it, says nothing."""
+    known = BY_SLUG.get(game)
+    return getattr(known.words, name, None) if known is not None and known.words is not None else None
 
 
 def _simple(value) -> bool:
