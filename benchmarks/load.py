@@ -499,8 +499,8 @@ def start_profilers(directory: str, pids: list[int], duration: float) -> list[su
         return []
     spy = shutil.which("py-spy") or str(Path(sys.executable).parent / "py-spy")
     Path(directory).mkdir(parents=True, exist_ok=True)
-    return [subprocess.Popen([spy, "record", "-p", str(pid), "-d", str(int(duration)), "-r", "200", "-f", "raw", "--gil",
-                              "--nonblocking", "-o", str(Path(directory) / f"server-{index}.txt")],
+    return [subprocess.Popen([spy, "record", "-p", str(pid), "-d", str(int(duration)), "-r", "200", "-f", "raw",
+                              "--gil", "--nonblocking", "-o", str(Path(directory) / f"server-{index}.txt")],
                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
             for index, pid in enumerate(pids)]
 

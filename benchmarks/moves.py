@@ -151,8 +151,8 @@ def main(argv=None) -> int:
     parser.add_argument("--top", type=int, default=0, help="with --count: the N functions with most own time")
     parser.add_argument("--sort", choices=("calls", "own", "cumulative"), default="own", help="the order of --top")
     parser.add_argument("--no-profile", dest="target_profile", action="store_false",
-                        help="with --count: no cProfile (queries, renders, bytes, and the process's CPU per move, which\n"
-                             "includes the test client's work and varies with the machine's load)")
+                        help="with --count: no cProfile (queries, renders, bytes, and the process's CPU per "
+                             "move, which includes the test client's work and varies with the machine's load)")
     args = parser.parse_args(argv)
 
     install_urls()
