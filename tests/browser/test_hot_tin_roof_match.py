@@ -52,6 +52,10 @@ def dive(page, choices: dict, by_keyboard: bool) -> None:
         posted(page, lambda: page.locator("#htr-choices button").first.click(timeout=CLICK_MS))
         return
     targets = page.locator("#table .htr-board .target")
+    if any("from" in a for a in dives if a["dumpster"] == dumpster) and targets.count():
+        # None left in reserve: the dive moves one already on the board, chosen first, then where it goes.
+        targets.first.click(timeout=CLICK_MS)
+        expect(page.locator("#htr-hint")).to_have_text("Now pick where it goes.")
     if targets.count():
         target = targets.first
         if by_keyboard:
