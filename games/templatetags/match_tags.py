@@ -4,11 +4,11 @@ import json
 from django import template
 from django.template.base import render_value_in_context
 from django.template.defaulttags import CsrfTokenNode
-from django.urls import reverse
 from django.utils.html import conditional_escape
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext
 
+from games import tables
 from games.log_words import name_list
 
 register = template.Library()
@@ -63,8 +63,7 @@ def form_start(context, action, form_id="", form_class="") -> str:
     """Opens a move form for `action` (closed by the template with </form>): it posts the seat, the match's version
     and the action exactly as `engine.legal_actions` listed it (docs/live-matches.md). Written here, not by an
     {% include %}: a table has a form per choice and is rendered after every move."""
-    url = context.get("move_url") or reverse("match_move", args=[context["match"].pk])
-    url = shown(url, context)
+    url = shown(context.get("move_url") or tables.move_url(context["match"].pk), context)
     head = f' id="{shown(form_id, context)}"' if form_id else ""
     kind = f" {shown(form_class, context)}" if form_class else ""
     return mark_safe(

@@ -231,10 +231,12 @@ async def test_which_groups_have_sockets_is_read_from_redis_too():
 def monday_in_the_log(monkeypatch):
     """A log line in words Django itself translates ("Monday": 星期一 in zh-hant), gettext'd as the table renders,
     as every word of a table is: it shows which language a table was rendered in."""
+    from django.utils.safestring import mark_safe
     from django.utils.translation import gettext
 
     log_items = tables.log_items
-    monkeypatch.setattr(tables, "log_items", lambda *args: f"<li>{gettext('Monday')}</li>{log_items(*args)}")
+    monkeypatch.setattr(tables, "log_items",
+                        lambda *args: mark_safe(f"<li>{gettext('Monday')}</li>{log_items(*args)}"))
 
 
 async def test_each_socket_is_pushed_its_own_seats_table_in_its_own_language(duel, mia, leo, counted,

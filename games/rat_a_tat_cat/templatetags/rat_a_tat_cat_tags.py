@@ -67,7 +67,8 @@ def swap_choices(swaps):
     return {"mine": mine, "theirs": [{"opponent": o, "their_position": p} for o, p in theirs]}
 
 
-CARD_CHOICES = ("take_discard", "replace", "peek")  # the moves that make a card of my row a button
+CARD_MOVES = (("take_discard", "take"), ("replace", "replace"), ("peek", "peek"))  # a move, and what choosing does
+CARD_CHOICES = tuple(kind for kind, _ in CARD_MOVES)  # the moves that make a card of my row a button
 
 
 @register.simple_tag(takes_context=True)
@@ -110,9 +111,6 @@ def _row(context, row, mine, view, names, actions) -> str:
     cards = "".join(f"<li>{_card(context, card, actions)}</li>" for card in row["cards"])
     return (f'<section class="{classes}" aria-label="{label}"><h3 class="small">{heading}{badges}</h3>'
             f'<ol class="cards" role="list">{cards}</ol></section>')
-
-
-CARD_MOVES = (("take_discard", "take"), ("replace", "replace"), ("peek", "peek"))  # a move, and what choosing does
 
 
 def _card(context, card, actions) -> str:
