@@ -1,8 +1,10 @@
 """Template helpers for the end of a match: the result in order of places, why it ended, what a player may end."""
 from django import template
+from django.urls import get_script_prefix
+from django.utils import translation
 from django.utils.translation import gettext_lazy, ngettext_lazy
 
-from games import turns
+from games import fragments, turns
 from games.records import ended_sentence
 
 register = template.Library()
@@ -31,6 +33,26 @@ def claimable(match, seats, point) -> list:
     if point.seat in absent:
         return []  # an absent player claims nothing: they move first
     return [seat for seat in seats if seat.index in absent and seat.index not in point.controlled]
+
+
+@register.simple_tag(takes_context=True)
+def endings_part(context) -> str:
+    """The table's ways to end the match early (games/endings.html): claiming it from an absent player, resigning.
+    Shown to a seat's player while the match is playing; it changes only when someone becomes absent, so it is
+    kept from one change to the next under all it shows (games/fragments.py), unless it carries the CSRF field of
+    a request (a page, not a push: docs/live-matches.md)."""
+    match, point, seats = context["match"], context["point"], context["seats"]
+    if match.status != match.PLAYING or not point.controlled or point.seat is None:
+        return ""
+    values = {"match": match, "point": point, "names": context.get("names") or [],
+              "absent": claimable(match, seats, point)}
+    token = context.get("csrf_token")
+    if token:
+        return fragments.render_part(context, "games/endings.html", values | {"csrf_token": token})
+    key = ("games/endings", translation.get_language(), get_script_prefix(), match.pk, match.absence_limit,
+           point.seat, tuple(point.controlled), tuple(values["names"]),
+           tuple((seat.index, seat.label) for seat in values["absent"]))
+    return fragments.rendered(key, lambda: fragments.render_part(context, "games/endings.html", values))
 
 
 @register.filter
