@@ -11,6 +11,7 @@ from django.utils.translation import gettext
 
 from catsite import limits
 from games import endings, live
+from games.compiled import Compiled
 from games.models import Match, Move, Seat
 
 
@@ -43,6 +44,18 @@ def not_playing(match: Match) -> str:
     return gettext("This match is not in progress.") if match.status == Match.OPEN else gettext("This match is over.")
 
 
+_LOCKED = Compiled(Match, lambda match_id: Match.objects.select_for_update().filter(pk=match_id).order_by(),
+                   placeholders=(-1,))
+
+
+def locked(match_id: int) -> Match:
+    """The match, its row locked until the transaction ends (read by every move: compiled once, games/compiled.py)."""
+    found = _LOCKED.objects(match_id)
+    if not found:
+        raise Match.DoesNotExist(f"no match {match_id}")
+    return found[0]
+
+
 def start(match: Match) -> Match:
     """Deal the game: the engine's opening state, version 0. The caller holds the match in a transaction."""
     engine = match.engine
@@ -62,7 +75,7 @@ def play(*, match_id: int, seat: int | None, action: dict, version: int) -> Matc
     transaction on SQLite), so two posts made against the same version can never both apply.
     """
     with transaction.atomic():
-        match = Match.objects.select_for_update().get(pk=match_id)
+        match = locked(match_id)
         if match.status != Match.PLAYING:
             raise NotPlaying(not_playing(match))
         if version != match.version:
@@ -76,7 +89,7 @@ def play(*, match_id: int, seat: int | None, action: dict, version: int) -> Matc
 def stop_clock_if_due(match_id: int) -> bool:
     """Record "time is up" as the match's own move once its time limit has passed. True when it did."""
     with transaction.atomic():
-        match = Match.objects.select_for_update().get(pk=match_id)
+        match = locked(match_id)
         if match.status != Match.PLAYING or not _stop_clock_if_due(match):
             return False
         match.save(update_fields=["state", "version", "status", "finished_at", "time_up", "game_record"])
@@ -167,7 +180,7 @@ def claim(*, match_id: int, seat: int, absent: int) -> Match:
 
 
 def _playing(match_id: int) -> Match:
-    match = Match.objects.select_for_update().get(pk=match_id)
+    match = locked(match_id)
     if match.status != Match.PLAYING:
         raise NotPlaying(not_playing(match))
     return match

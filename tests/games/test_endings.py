@@ -12,7 +12,8 @@ from django.utils import timezone
 
 from games import endings, lobby, registry, turns
 from games.lobby import SeatPlan
-from games.models import Match, Move
+from games.models import Match, Move, Seat
+from games.tables import render_table
 from scoring import transfer
 from scoring.models import GameRecord
 
@@ -277,6 +278,23 @@ def test_the_claim_button_shows_only_once_the_player_is_absent(client, stones, m
     assert client.post(reverse("match_claim", args=[stones.pk]), {"seat": str(1 - absent)}).status_code == 400
     client.post(reverse("match_claim", args=[stones.pk]), post)
     assert Match.objects.get(pk=stones.pk).game_record.record["ended"]["reason"] == "abandoned"
+
+
+def test_a_pushed_table_shows_the_claim_once_the_player_is_absent(stones, mia, leo):
+    """The ending section of a push is kept from one change to the next: it changes when the player becomes
+    absent."""
+    absent = stones.engine.to_move(stones.state)[0]
+    claimer = [mia, leo][1 - absent]
+
+    def pushed():
+        match = Match.objects.get(pk=stones.pk)
+        return render_table(match, Seat.of(match.pk), claimer, None, oob=True)
+
+    assert "Claim the match" not in pushed() and "Resign" in pushed()
+    _stale(stones, 30)
+    table = pushed()
+    assert "Claim the match" in table and 'name="csrfmiddlewaretoken"' not in table  # the page sends it in a header
+    assert "Claim the match" not in render_table(stones, Seat.of(stones.pk), [mia, leo][absent], None, oob=True)
 
 
 def test_the_cancel_button_is_the_hosts(client, waiting, mia, leo):

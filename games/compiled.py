@@ -1,0 +1,71 @@
+"""The reads every move makes, compiled once per database connection: the ORM writes their SQL, a move runs it.
+
+Django compiles a queryset's SQL again each time it runs it. For the two reads of every move (the match, locked;
+its seats with their profiles) that compiling took several times longer than running the SQL itself (py-spy under
+`benchmarks/load.py`, docs/live-matches.md). A `Compiled` read keeps what the ORM's compiler made of its
+queryset (the SQL, the columns, their converters, the related objects it fills) and builds the same model
+instances the queryset would, from the same rows. The queryset is written as usual, with placeholders for the
+parameters that change; tests compare every object with the ORM's own (tests/games/test_compiled.py).
+"""
+from __future__ import annotations
+
+import threading
+import weakref
+from collections.abc import Callable
+
+from django.db import connections, router
+from django.db.models.query import get_related_populators
+
+BIGINT = (-(2**63), 2**63 - 1)
+
+
+class Compiled:
+    """`make(*placeholders)` gives the queryset; `objects(*params)` runs it with `params` in their place."""
+
+    def __init__(self, model, make: Callable, placeholders: tuple):
+        self.model, self.make, self.placeholders = model, make, placeholders
+        self._by_connection: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+        self._lock = threading.Lock()
+
+    def objects(self, *params) -> list:
+        """The model instances of the queryset with `params` for its placeholders. A number beyond the database's
+        64-bit integers matches nothing, as in the ORM's own lookups (an id in a URL may be any length)."""
+        if any(type(param) is int and not BIGINT[0] <= param <= BIGINT[1] for param in params):
+            return []
+        alias = router.db_for_read(self.model)
+        connection = connections[alias]
+        plan = self._by_connection.get(connection)
+        if plan is None:
+            plan = self._compile(alias, connection)
+        sql, converters, init_list, start, end, populators = plan
+        with connection.cursor() as cursor:
+            cursor.execute(sql, params)
+            rows = cursor.fetchall()
+        found = []
+        for row in rows:
+            if converters:
+                row = list(row)
+                for position, (functions, expression) in converters:
+                    value = row[position]
+                    for function in functions:
+                        value = function(value, expression, connection)
+                    row[position] = value
+            instance = self.model.from_db(alias, init_list, row[start:end])
+            for populator in populators:
+                populator.populate(row, instance)
+            found.append(instance)
+        return found
+
+    def _compile(self, alias: str, connection) -> tuple:
+        compiler = self.make(*self.placeholders).query.get_compiler(using=alias)
+        sql, params = compiler.as_sql()
+        if tuple(params) != tuple(self.placeholders):
+            raise ValueError(f"the compiled query's parameters {params!r} are not its placeholders")
+        select, klass_info = compiler.select, compiler.klass_info
+        start, end = klass_info["select_fields"][0], klass_info["select_fields"][-1] + 1
+        init_list = [column[0].target.attname for column in select[start:end]]
+        converters = list(compiler.get_converters([column[0] for column in select[:compiler.col_count]]).items())
+        plan = (sql, converters, init_list, start, end, get_related_populators(klass_info, select, alias))
+        with self._lock:
+            self._by_connection[connection] = plan
+        return plan

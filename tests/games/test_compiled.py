@@ -1,0 +1,62 @@
+"""The reads of every move compiled once (games/compiled.py) give the very objects the ORM's querysets give."""
+from datetime import timedelta
+
+import pytest
+from django.db import connection, transaction
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from games import lobby, turns
+from games.lobby import SeatPlan
+from games.models import Match, Seat
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+TOO_BIG = 2**63  # one past the database's integers: a URL may carry it
+
+
+def fields(instance) -> dict:
+    return {field.attname: getattr(instance, field.attname) for field in type(instance)._meta.concrete_fields}
+
+
+@pytest.fixture
+def table(mia, leo):
+    """A started four-seat Rat-a-Tat Cat match: Mia, Leo, a local player at Mia's screen and a bot, with a time
+    limit (a duration and a deadline to read back)."""
+    match = lobby.create_match(host=mia, game="rat_a_tat_cat", options={"rounds": 2}, time_limit=timedelta(hours=1),
+                               seats=[SeatPlan("me"), SeatPlan("invite"), SeatPlan("local", name="Ada"),
+                                      SeatPlan("bot", bot_level="easy")])
+    lobby.take_seat(match_id=match.pk, user=leo, token=match.invite_token)
+    return Match.objects.get(pk=match.pk)
+
+
+def test_the_seats_are_the_querysets_seats_with_their_profiles(table):
+    compiled = Seat.of(table.pk)
+    orm = list(Seat.objects.filter(match=table).select_related("profile").order_by("index"))
+    assert [fields(seat) for seat in compiled] == [fields(seat) for seat in orm]
+    assert [seat.label for seat in compiled][:3] == ["mia", "leo", "Ada"]
+    for mine, theirs in zip(compiled, orm, strict=True):
+        assert (fields(mine.profile) if mine.profile else None) == (fields(theirs.profile) if theirs.profile else None)
+        assert not mine._state.adding and mine._state.db == "default"
+    with CaptureQueriesContext(connection) as queries:
+        assert [seat.label for seat in Seat.of(table.pk)] == [seat.label for seat in orm]
+    assert len(queries) == 1  # the profiles come with the seats
+
+
+def test_the_locked_match_is_the_querysets_match(table):
+    turns.play(match_id=table.pk, seat=0, action={"type": "memorised"}, version=table.version)
+    with transaction.atomic():
+        compiled = turns.locked(table.pk)
+    orm = Match.objects.get(pk=table.pk)
+    assert fields(compiled) == fields(orm)
+    assert compiled.state == orm.state and compiled.version == table.version + 1
+    assert compiled.deadline == orm.deadline and compiled.time_limit == timedelta(hours=1)
+
+
+def test_an_id_beyond_the_databases_integers_finds_nothing(table, client, mia):
+    assert Seat.of(TOO_BIG) == [] and Seat.of(-TOO_BIG - 1) == []
+    with transaction.atomic(), pytest.raises(Match.DoesNotExist):
+        turns.locked(TOO_BIG)
+    client.force_login(mia)
+    answer = client.post(reverse("match_move", args=[TOO_BIG]), {"seat": "0", "version": "0", "action": "{}"})
+    assert answer.status_code == 404
