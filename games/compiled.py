@@ -1,11 +1,13 @@
-"""The reads every move makes, compiled once per database connection: the ORM writes their SQL, a move runs it.
+"""The statements every move makes, compiled once per database connection: the ORM writes their SQL, a move runs it.
 
 Django compiles a queryset's SQL again each time it runs it. For the two reads of every move (the match, locked;
 its seats with their profiles) that compiling took several times longer than running the SQL itself (py-spy under
 `benchmarks/load.py`, docs/live-matches.md). A `Compiled` read keeps what the ORM's compiler made of its
 queryset (the SQL, the columns, their converters, the related objects it fills) and builds the same model
 instances the queryset would, from the same rows. The queryset is written as usual, with placeholders for the
-parameters that change; tests compare every object with the ORM's own (tests/games/test_compiled.py).
+parameters that change; tests compare every object with the ORM's own (tests/games/test_compiled.py). A
+`CompiledUpdate` does the same for the UPDATE of a few fields of one row, its values prepared by their fields as
+`QuerySet.update` prepares them.
 """
 from __future__ import annotations
 
@@ -15,6 +17,7 @@ from collections.abc import Callable
 
 from django.db import connections, router
 from django.db.models.query import get_related_populators
+from django.db.models.sql import UpdateQuery
 
 BIGINT = (-(2**63), 2**63 - 1)
 
@@ -66,6 +69,42 @@ class Compiled:
         init_list = [column[0].target.attname for column in select[start:end]]
         converters = list(compiler.get_converters([column[0] for column in select[:compiler.col_count]]).items())
         plan = (sql, converters, init_list, start, end, get_related_populators(klass_info, select, alias))
+        with self._lock:
+            self._by_connection[connection] = plan
+        return plan
+
+
+class CompiledUpdate:
+    """`run(pk, **values)` sets the fields of `placeholders` (a value of each field's type, never None: a None would
+    compile to "= NULL") on the row `pk`, as `QuerySet.filter(pk=pk).update(**values)` would."""
+
+    def __init__(self, model, placeholders: dict):
+        self.model, self.placeholders = model, placeholders
+        self._by_connection: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+        self._lock = threading.Lock()
+
+    def run(self, pk: int, **values) -> int:
+        if values.keys() != self.placeholders.keys():
+            raise TypeError(f"an update sets exactly {sorted(self.placeholders)}")
+        alias = router.db_for_write(self.model)
+        connection = connections[alias]
+        plan = self._by_connection.get(connection)
+        if plan is None:
+            plan = self._compile(alias, connection)
+        sql, fields = plan
+        params = [field.get_db_prep_save(values[name], connection=connection) for name, field in fields]
+        with connection.cursor() as cursor:
+            cursor.execute(sql, [*params, pk])
+            return cursor.rowcount
+
+    def _compile(self, alias: str, connection) -> tuple:
+        query = self.model.objects.filter(pk=-1).query.chain(UpdateQuery)
+        query.add_update_values(self.placeholders)
+        sql, params = query.get_compiler(using=alias).as_sql()
+        fields = [(field.name, field) for field, _, _ in query.values]
+        if len(params) != len(fields) + 1 or params[-1] != -1 or sql.count("%s") != len(params):
+            raise ValueError(f"the compiled update {sql!r} does not take one parameter per field and the pk")
+        plan = (sql, fields)
         with self._lock:
             self._by_connection[connection] = plan
         return plan

@@ -60,3 +60,22 @@ def test_an_id_beyond_the_databases_integers_finds_nothing(table, client, mia):
     client.force_login(mia)
     answer = client.post(reverse("match_move", args=[TOO_BIG]), {"seat": "0", "version": "0", "action": "{}"})
     assert answer.status_code == 404
+
+
+def test_a_moves_update_writes_what_save_would(table, duel):
+    """turns._save: the fields a move changes, None included, read back as the ORM wrote them."""
+    finished = turns.resign(match_id=duel.pk, seat=0)
+    Match.objects.filter(pk=duel.pk).update(game_record=None)  # its record moves to the table (one match each)
+    table.state, table.version, table.status = {"round": 2, "name": "Ada's \u732b", "none": None}, 7, Match.FINISHED
+    table.finished_at, table.time_up, table.game_record_id = finished.finished_at, True, finished.game_record_id
+    turns._save(table)
+    again = Match.objects.get(pk=table.pk)
+    assert fields(again) == fields(table)
+    table.finished_at, table.status, table.game_record_id = None, Match.PLAYING, None
+    turns._save(table)
+    assert fields(Match.objects.get(pk=table.pk)) == fields(table)
+
+
+def test_a_compiled_update_sets_exactly_its_fields(table):
+    with pytest.raises(TypeError, match="exactly"):
+        turns._SAVED.run(table.pk, version=3)
