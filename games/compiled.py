@@ -1,10 +1,12 @@
-"""The statements every move makes, compiled once per database connection: the ORM writes their SQL, a move runs it.
+"""The statements every move makes, compiled once per database: the ORM writes their SQL, a move runs it.
 
 Django compiles a queryset's SQL again each time it runs it. For the two reads of every move (the match, locked;
 its seats with their profiles) that compiling took several times longer than running the SQL itself (py-spy under
 `benchmarks/load.py`, docs/live-matches.md). A `Compiled` read keeps what the ORM's compiler made of its
 queryset (the SQL, the columns, their converters, the related objects it fills) and builds the same model
-instances the queryset would, from the same rows. The queryset is written as usual, with placeholders for the
+instances the queryset would, from the same rows. What is kept depends on the database's kind, not on one
+connection (under ASGI each request has a connection object of its own): the converters are the backend's and
+the fields' own functions, each called with the connection that ran the query. The queryset is written as usual, with placeholders for the
 parameters that change; tests compare every object with the ORM's own (tests/games/test_compiled.py). A
 `CompiledUpdate` does the same for the UPDATE of a few fields of one row, its values prepared by their fields as
 `QuerySet.update` prepares them.
@@ -12,7 +14,6 @@ parameters that change; tests compare every object with the ORM's own (tests/gam
 from __future__ import annotations
 
 import threading
-import weakref
 from collections.abc import Callable
 
 from django.db import connections, router
@@ -27,7 +28,7 @@ class Compiled:
 
     def __init__(self, model, make: Callable, placeholders: tuple):
         self.model, self.make, self.placeholders = model, make, placeholders
-        self._by_connection: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+        self._by_database: dict[tuple, tuple] = {}
         self._lock = threading.Lock()
 
     def objects(self, *params) -> list:
@@ -37,7 +38,7 @@ class Compiled:
             return []
         alias = router.db_for_read(self.model)
         connection = connections[alias]
-        plan = self._by_connection.get(connection)
+        plan = self._by_database.get((alias, connection.vendor))
         if plan is None:
             plan = self._compile(alias, connection)
         sql, converters, init_list, start, end, populators = plan
@@ -70,7 +71,7 @@ class Compiled:
         converters = list(compiler.get_converters([column[0] for column in select[:compiler.col_count]]).items())
         plan = (sql, converters, init_list, start, end, get_related_populators(klass_info, select, alias))
         with self._lock:
-            self._by_connection[connection] = plan
+            self._by_database[(alias, connection.vendor)] = plan
         return plan
 
 
@@ -80,7 +81,7 @@ class CompiledUpdate:
 
     def __init__(self, model, placeholders: dict):
         self.model, self.placeholders = model, placeholders
-        self._by_connection: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+        self._by_database: dict[tuple, tuple] = {}
         self._lock = threading.Lock()
 
     def run(self, pk: int, **values) -> int:
@@ -88,7 +89,7 @@ class CompiledUpdate:
             raise TypeError(f"an update sets exactly {sorted(self.placeholders)}")
         alias = router.db_for_write(self.model)
         connection = connections[alias]
-        plan = self._by_connection.get(connection)
+        plan = self._by_database.get((alias, connection.vendor))
         if plan is None:
             plan = self._compile(alias, connection)
         sql, fields = plan
@@ -106,5 +107,5 @@ class CompiledUpdate:
             raise ValueError(f"the compiled update {sql!r} does not take one parameter per field and the pk")
         plan = (sql, fields)
         with self._lock:
-            self._by_connection[connection] = plan
+            self._by_database[(alias, connection.vendor)] = plan
         return plan

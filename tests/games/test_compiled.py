@@ -1,4 +1,5 @@
 """The reads of every move compiled once (games/compiled.py) give the very objects the ORM's querysets give."""
+import threading
 from datetime import timedelta
 
 import pytest
@@ -79,3 +80,26 @@ def test_a_moves_update_writes_what_save_would(table, duel):
 def test_a_compiled_update_sets_exactly_its_fields(table):
     with pytest.raises(TypeError, match="exactly"):
         turns._SAVED.run(table.pk, version=3)
+
+
+def test_compiled_once_for_every_connection(table, monkeypatch):
+    """Under ASGI each request runs on a thread, with a connection object of its own: none compiles again."""
+    from django.db import connections
+
+    from games import models
+
+    Seat.of(table.pk)
+    compiled = []
+    monkeypatch.setattr(models._SEATS_OF, "_compile", lambda *args: compiled.append(args))
+    found = []
+
+    def elsewhere():
+        try:
+            found.append([seat.label for seat in Seat.of(table.pk)])
+        finally:
+            connections.close_all()
+
+    thread = threading.Thread(target=elsewhere)
+    thread.start()
+    thread.join()
+    assert found == [[seat.label for seat in Seat.of(table.pk)]] and compiled == []
