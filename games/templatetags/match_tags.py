@@ -2,6 +2,7 @@
 import json
 
 from django import template
+from django.conf import settings
 from django.template.base import render_value_in_context
 from django.template.defaulttags import CsrfTokenNode
 from django.utils.html import conditional_escape
@@ -54,8 +55,13 @@ def first_action(actions, kind, **fields):
 
 
 def shown(value, context) -> str:
-    """What {{ value }} writes: a string escaped, anything else through the template engine's own rules."""
-    return conditional_escape(value) if isinstance(value, str) else render_value_in_context(value, context)
+    """What {{ value }} writes: a string escaped, a whole number as its digits (what the engine writes for one
+    without thousand separators), anything else through the template engine's own rules."""
+    if isinstance(value, str):
+        return conditional_escape(value)
+    if type(value) is int and not settings.USE_THOUSAND_SEPARATOR:
+        return str(value)
+    return render_value_in_context(value, context)
 
 
 @register.simple_tag(takes_context=True)

@@ -137,3 +137,35 @@ def rounds_part(context):
            json.dumps(shown, separators=(",", ":"), sort_keys=True))
     return fragments.rendered(key, lambda: fragments.render_part(
         context, "rat_a_tat_cat/rounds.html", {"view": shown, "names": names}))
+
+
+INFO = ("round", "dealer", "knocked_by", "time_up")  # what the line above the table shows, with the options
+
+
+@register.simple_tag(takes_context=True)
+def info_part(context):
+    """The line above the table (rat_a_tat_cat/info.html): the round, the dealer, who knocked, whether time is up,
+    how the match ends. It changes once a round or on a knock, so it is kept under what it shows, the names and
+    the language."""
+    view, names = context["view"], context.get("names") or []
+    options = view.get("options") or {}
+    shown = {name: view.get(name) for name in INFO} | {
+        "options": {name: options.get(name) for name in ("end", "rounds", "limit", "memory_aid")}}
+    key = ("rat_a_tat_cat/info", translation.get_language(), tuple(names),
+           json.dumps(shown, separators=(",", ":"), sort_keys=True))
+    return fragments.rendered(key, lambda: fragments.render_part(
+        context, "rat_a_tat_cat/info.html", {"view": shown, "names": names}))
+
+
+@register.simple_tag(takes_context=True)
+def status_part(context):
+    """The status line of the seat to act (rat_a_tat_cat/status_line.html). It depends only on which kinds of
+    move this seat may make, whose turn it is, whether this screen plays several seats, the names and the
+    language: kept under those."""
+    view, point, names = context["view"], context["point"], context.get("names") or []
+    kinds = sorted({action.get("type") for action in context.get("actions") or ()})
+    key = ("rat_a_tat_cat/status", translation.get_language(), tuple(names), point.seat, len(point.controlled) > 1,
+           view.get("turn"), tuple(kinds))
+    values = {"actions": [{"type": kind} for kind in kinds], "point": point, "names": names,
+              "view": {"turn": view.get("turn")}}
+    return fragments.rendered(key, lambda: fragments.render_part(context, "rat_a_tat_cat/status_line.html", values))
