@@ -1,15 +1,15 @@
 """The statements every move makes, compiled once per database: the ORM writes their SQL, a move runs it.
 
-Django compiles a queryset's SQL again each time it runs it. For the two reads of every move (the match, locked;
-its seats with their profiles) that compiling took several times longer than running the SQL itself (py-spy under
-`benchmarks/load.py`, docs/live-matches.md). A `Compiled` read keeps what the ORM's compiler made of its
-queryset (the SQL, the columns, their converters, the related objects it fills) and builds the same model
-instances the queryset would, from the same rows. What is kept depends on the database's kind, not on one
-connection (under ASGI each request has a connection object of its own): the converters are the backend's and
-the fields' own functions, each called with the connection that ran the query. The queryset is written as usual, with placeholders for the
-parameters that change; tests compare every object with the ORM's own (tests/games/test_compiled.py). A
-`CompiledUpdate` does the same for the UPDATE of a few fields of one row, its values prepared by their fields as
-`QuerySet.update` prepares them.
+Django compiles a queryset's SQL again each time it runs it. For the statements of every move (the match read
+locked, its seats with their profiles, the match's UPDATE) that compiling took several times longer than running
+the SQL itself (py-spy under `benchmarks/load.py`, docs/live-matches.md). A `Compiled` read keeps what the ORM's
+compiler made of its queryset (the SQL, the columns, their converters, the related objects it fills) and builds
+the same model instances the queryset would, from the same rows. What is kept depends on the database and its
+kind, not on one connection (under ASGI each request has a connection object of its own): the converters are
+the backend's and the fields' own functions, each called with the connection that ran the query. The queryset
+is written as usual, with placeholders for the parameters that change; tests compare every object with the
+ORM's own (tests/games/test_compiled.py). A `CompiledUpdate` does the same for the UPDATE of a few fields of one
+row, its values prepared by their fields as `QuerySet.update` prepares them.
 """
 from __future__ import annotations
 
