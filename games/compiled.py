@@ -23,13 +23,32 @@ from django.db.models.sql import UpdateQuery
 BIGINT = (-(2**63), 2**63 - 1)
 
 
-class Compiled:
+class _PerDatabase:
+    """What a statement compiles to, kept per database alias and kind of database."""
+
+    def __init__(self, model):
+        self.model = model
+        self._by_database: dict[tuple, tuple] = {}
+        self._lock = threading.Lock()
+
+    def _plan(self, alias: str, connection) -> tuple:
+        plan = self._by_database.get((alias, connection.vendor))
+        if plan is None:
+            plan = self._compile(alias, connection)
+            with self._lock:
+                self._by_database[(alias, connection.vendor)] = plan
+        return plan
+
+    def _compile(self, alias: str, connection) -> tuple:
+        raise NotImplementedError
+
+
+class Compiled(_PerDatabase):
     """`make(*placeholders)` gives the queryset; `objects(*params)` runs it with `params` in their place."""
 
     def __init__(self, model, make: Callable, placeholders: tuple):
-        self.model, self.make, self.placeholders = model, make, placeholders
-        self._by_database: dict[tuple, tuple] = {}
-        self._lock = threading.Lock()
+        super().__init__(model)
+        self.make, self.placeholders = make, placeholders
 
     def objects(self, *params) -> list:
         """The model instances of the queryset with `params` for its placeholders. A number beyond the database's
@@ -38,10 +57,7 @@ class Compiled:
             return []
         alias = router.db_for_read(self.model)
         connection = connections[alias]
-        plan = self._by_database.get((alias, connection.vendor))
-        if plan is None:
-            plan = self._compile(alias, connection)
-        sql, converters, init_list, start, end, populators = plan
+        sql, converters, init_list, start, end, populators = self._plan(alias, connection)
         with connection.cursor() as cursor:
             cursor.execute(sql, params)
             rows = cursor.fetchall()
@@ -69,30 +85,23 @@ class Compiled:
         start, end = klass_info["select_fields"][0], klass_info["select_fields"][-1] + 1
         init_list = [column[0].target.attname for column in select[start:end]]
         converters = list(compiler.get_converters([column[0] for column in select[:compiler.col_count]]).items())
-        plan = (sql, converters, init_list, start, end, get_related_populators(klass_info, select, alias))
-        with self._lock:
-            self._by_database[(alias, connection.vendor)] = plan
-        return plan
+        return sql, converters, init_list, start, end, get_related_populators(klass_info, select, alias)
 
 
-class CompiledUpdate:
+class CompiledUpdate(_PerDatabase):
     """`run(pk, **values)` sets the fields of `placeholders` (a value of each field's type, never None: a None would
     compile to "= NULL") on the row `pk`, as `QuerySet.filter(pk=pk).update(**values)` would."""
 
     def __init__(self, model, placeholders: dict):
-        self.model, self.placeholders = model, placeholders
-        self._by_database: dict[tuple, tuple] = {}
-        self._lock = threading.Lock()
+        super().__init__(model)
+        self.placeholders = placeholders
 
     def run(self, pk: int, **values) -> int:
         if values.keys() != self.placeholders.keys():
             raise TypeError(f"an update sets exactly {sorted(self.placeholders)}")
         alias = router.db_for_write(self.model)
         connection = connections[alias]
-        plan = self._by_database.get((alias, connection.vendor))
-        if plan is None:
-            plan = self._compile(alias, connection)
-        sql, fields = plan
+        sql, fields = self._plan(alias, connection)
         params = [field.get_db_prep_save(values[name], connection=connection) for name, field in fields]
         with connection.cursor() as cursor:
             cursor.execute(sql, [*params, pk])
@@ -105,7 +114,4 @@ class CompiledUpdate:
         fields = [(field.name, field) for field, _, _ in query.values]
         if len(params) != len(fields) + 1 or params[-1] != -1 or sql.count("%s") != len(params):
             raise ValueError(f"the compiled update {sql!r} does not take one parameter per field and the pk")
-        plan = (sql, fields)
-        with self._lock:
-            self._by_database[(alias, connection.vendor)] = plan
-        return plan
+        return sql, fields

@@ -144,7 +144,7 @@ def _remember_seat(request, match_id: int, seat: int) -> None:
 @require_POST
 def move(request, match_id):
     """One move: the action, the seat it is for and the version of the table it was chosen on."""
-    # match__pk, not match_id: a pk lookup finds nothing for an id too big for the database instead of failing.
+    # Seat.of finds nothing for an id too big for the database (games/compiled.py) instead of failing.
     seats = Seat.of(match_id)
     if not seats:
         raise Http404(gettext("There is no such match."))
