@@ -125,13 +125,26 @@ REDIS_URL = os.environ.get("REDIS_URL", "")
 # Every key the channel layer keeps in Redis starts with CHANNEL_LAYER_PREFIX (channels_redis's own default: "asgi"):
 # sites (or test runs) that share one Redis database keep their groups, named after match ids, apart.
 CHANNEL_LAYER_PREFIX = os.environ.get("CHANNEL_LAYER_PREFIX", "asgi")
-if REDIS_URL:
-    CHANNEL_LAYERS = {
-        "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL], "prefix": CHANNEL_LAYER_PREFIX},
-        }
+# How long a read from Redis may take before the channel layer gives up on it. It must be longer than the
+# 5 seconds that channels_redis's receive blocks in Redis (BZPOPMIN) waiting for a message: redis-py 8 reads with a
+# 5 s timeout by default, so an idle socket's read timed out just before Redis answered "nothing yet", and the
+# socket was closed ("Timeout reading from 127.0.0.1:6379", about every 5 s of quiet). A Redis that stops
+# answering is still noticed, after this long. See docs/deployment.md.
+CHANNEL_LAYER_READ_TIMEOUT = float(os.environ.get("CHANNEL_LAYER_READ_TIMEOUT", "15"))
+
+
+def redis_channel_layer(url: str, prefix: str) -> dict:
+    return {
+        "BACKEND": "channels_redis.core.RedisChannelLayer",
+        "CONFIG": {
+            "hosts": [{"address": url, "socket_timeout": CHANNEL_LAYER_READ_TIMEOUT, "socket_connect_timeout": 5}],
+            "prefix": prefix,
+        },
     }
+
+
+if REDIS_URL:
+    CHANNEL_LAYERS = {"default": redis_channel_layer(REDIS_URL, CHANNEL_LAYER_PREFIX)}
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 

@@ -5,7 +5,6 @@ spectators'. It renders a table itself only when it opens (the catch-up after a 
 page asks; every push after a change was rendered once for the whole audience (games/live.py `push`).
 """
 import asyncio
-import logging
 from contextlib import suppress
 
 from channels.db import database_sync_to_async
@@ -20,12 +19,6 @@ from games.tables import audience_of, load, render_table
 from games.viewer import controlled_seats, session_key
 from games.wake import wake
 
-log = logging.getLogger(__name__)
-
-# The close code of a socket whose server lost the channel layer: "try again later". The htmx websocket
-# extension reconnects after it (as after 1006, 1011 and 1012), and the new socket catches up.
-LOST_THE_LAYER = 1013
-
 
 class MatchConsumer(AsyncWebsocketConsumer):
     group = ""  # its audience's group in its language (live.language_group)
@@ -33,20 +26,20 @@ class MatchConsumer(AsyncWebsocketConsumer):
     digest = ""
 
     async def __call__(self, scope, receive, send):
-        """A slow or lost channel layer (Redis timing out) ends this socket, not the server's other work: the
-        socket is closed with a code the page reconnects after, and the new one gets the whole table."""
+        """A slow or lost channel layer (Redis timing out) ends this socket, not the server's other work: the socket
+        leaves its groups and the error goes on to the server, which closes the socket with 1011 (or refuses it, if
+        it was not accepted yet). The page reconnects after either (the htmx websocket extension does after 1006
+        and 1011 to 1013) and the new socket gets the whole table. The consumer cannot close with 1013 ("try again
+        later") itself: daphne sends no close code of its own but 1000 and 3000 to 4999."""
         try:
             await super().__call__(scope, receive, send)
         except Exception:
-            log.warning("match socket %s closed after an error (often the channel layer)", self.group or "-",
-                        exc_info=True)
-            with suppress(Exception):
-                await self.close(code=LOST_THE_LAYER)
             if self.group and getattr(self, "channel_layer", None) is not None:
                 with suppress(Exception):
                     async with asyncio.timeout(2):
                         await self.channel_layer.group_discard(self.group, self.channel_name)
                         await self.channel_layer.group_discard(live.group_name(self.match_id), self.channel_name)
+            raise
 
     async def connect(self):
         self.match_id = int(self.scope["url_route"]["kwargs"]["match_id"])
