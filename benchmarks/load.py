@@ -25,7 +25,9 @@ Figures per configuration: server CPU per applied move (user + system of the ser
 phase, from /proc), moves/s, push latency (from sending a move to the OTHER player's socket receiving a table of
 that version or newer) p50/p95/p99, POST latency p50/p95, answers other than 200 by status, socket errors,
 lost moves (answered 200 but not in the database) and doubled ones (in the database but not answered 200), and
-memory: server RSS growth per idle connected player and per active match. Everything is bounded: the play phase
+memory: server RSS growth per idle connected player and per active match; and the generator's own share: its CPU
+per move, how late its event loop wakes (`lag p95`: a lag there is added to every latency it measures) and how
+busy the whole machine was (`busy`: both cores, from /proc/stat). Everything is bounded: the play phase
 stops after --duration, every request and wait has a timeout, and at most --max-moves moves are posted.
 """
 from __future__ import annotations
@@ -445,6 +447,20 @@ def rss_mib(pid: int) -> float:
     return 0.0
 
 
+def machine_ticks() -> tuple[int, int]:
+    """All CPU time of the machine so far and the idle part of it, in clock ticks (/proc/stat)."""
+    fields = [int(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    return sum(fields), fields[3] + fields[4]  # idle + iowait
+
+
+async def loop_lag(samples: list, until: float, every: float = 0.05) -> None:
+    """How late the generator's own event loop wakes: a lag here is added to every latency it measures."""
+    while time.monotonic() < until:
+        asked = time.perf_counter()
+        await asyncio.sleep(every)
+        samples.append((time.perf_counter() - asked - every) * 1000)
+
+
 def percentile(values: list[float], q: float) -> float | None:
     if len(values) < 2:
         return values[0] if values else None
@@ -537,8 +553,11 @@ async def run_one(args, ports: list[int], pids: list[int]) -> dict:
     setup_s = time.monotonic() - started
 
     cpu_start = sum(cpu_seconds(pid) for pid in pids)
+    own_start, machine_start = time.process_time(), machine_ticks()
     play_start = time.monotonic()
     until = play_start + args.duration
+    lags: list[float] = []
+    lagging = asyncio.create_task(loop_lag(lags, until))
     budget = [args.max_moves]
     readers = [asyncio.create_task(read_socket(p, m, stats, until + 3)) for m in matches for p in m.players]
     readers += [asyncio.create_task(w.read(stats, until + 3)) for w, _ in watchers]
@@ -547,6 +566,10 @@ async def run_one(args, ports: list[int], pids: list[int]) -> dict:
     played = time.monotonic() - play_start
     await asyncio.sleep(min(3, max(0, until + 3 - time.monotonic())))  # the last pushes
     cpu = sum(cpu_seconds(pid) for pid in pids) - cpu_start
+    own = time.process_time() - own_start
+    (total, idle), (total_0, idle_0) = machine_ticks(), machine_start
+    busy = 1 - (idle - idle_0) / max(1, total - total_0)
+    await lagging
     rss_after = sum(rss_mib(pid) for pid in pids)
     await asyncio.gather(*readers, return_exceptions=True)
     for profiler in profilers:
@@ -567,6 +590,9 @@ async def run_one(args, ports: list[int], pids: list[int]) -> dict:
         "setup_s": round(setup_s, 1), "play_s": round(played, 1), "posted": stats.posted, "applied": applied,
         "moves_per_s": round(applied / played, 1), "cpu_s": round(cpu, 2),
         "cpu_ms_per_move": round(cpu * 1000 / applied, 2) if applied else None,
+        "generator_cpu_ms_per_move": round(own * 1000 / applied, 2) if applied else None,
+        "generator_lag_ms": {f"p{q}": rounded(percentile(lags, q / 100)) for q in (50, 95, 99)},
+        "machine_busy": round(busy, 3),
         "push_ms": {f"p{q}": rounded(percentile(stats.push_ms, q / 100)) for q in (50, 95, 99)},
         "pushes_measured": len(stats.push_ms), "pushes_missing": unresolved,
         "post_ms": {f"p{q}": rounded(percentile(stats.post_ms, q / 100)) for q in (50, 95)},
@@ -636,7 +662,8 @@ def report(results: list[dict]) -> str:
     is the extra CPU per move for each spectator socket, against the same target without spectators."""
     lines = [f"{'target':6} {'K':>4} {'spec':>4} {'pace':>5} {'moves':>6} {'mv/s':>6} {'cpu ms/mv':>9} "
              f"{'vs floor':>8} {'+ms/spec':>8} {'push p50':>8} {'p95':>7} {'p99':>7} {'post p50':>8} {'p95':>7} "
-             f"{'errors':>14} {'lost':>4} {'dbl':>4} {'KiB/idle pl':>11} {'KiB/match':>9}"]
+             f"{'errors':>14} {'lost':>4} {'dbl':>4} {'KiB/idle pl':>11} {'KiB/match':>9} {'gen ms/mv':>9} "
+             f"{'lag p95':>7} {'busy':>5}"]
     key = lambda r: (r.get("run"), r.get("game"), r["matches"], r["pace"], r.get("spectators", 0))  # noqa: E731
     floors = {key(r): r for r in results if r["target"] == "floor"}
     for r in results:
@@ -660,7 +687,9 @@ def report(results: list[dict]) -> str:
             f"{fmt(extra, 2):>8} {fmt(r['push_ms']['p50']):>8} {fmt(r['push_ms']['p95']):>7} "
             f"{fmt(r['push_ms']['p99']):>7} {fmt(r['post_ms']['p50']):>8} {fmt(r['post_ms']['p95']):>7} "
             f"{json.dumps(errors) if errors else '0':>14} {r['lost_moves']:4} {r['doubled_moves']:4} "
-            f"{r['kib_per_idle_player']:11.1f} {r['kib_per_active_match']:9.1f}")
+            f"{r['kib_per_idle_player']:11.1f} {r['kib_per_active_match']:9.1f} "
+            f"{fmt(r.get('generator_cpu_ms_per_move'), 2):>9} {fmt((r.get('generator_lag_ms') or {}).get('p95')):>7} "
+            f"{fmt(100 * r['machine_busy'] if 'machine_busy' in r else None, 0) + '%':>5}")
     return "\n".join(lines)
 
 
