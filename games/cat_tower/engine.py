@@ -25,7 +25,7 @@ NAME = "Cat Tower"
 
 TOWER = default_tower()
 HOUSE = 1  # the die number of the house item
-LOG_KEPT = 200  # the state keeps the recent log: a page shows no more; the match's moves are the full record
+LOG_KEPT = 60  # the state keeps the recent log: a page shows 40 lines; the match's moves are the full record
 
 MARK_FIELDS = {"type", "item", "column", "floor", "footprints", "cat"}
 IllegalAction = contract.IllegalAction

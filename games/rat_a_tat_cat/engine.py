@@ -18,7 +18,7 @@ NAME = "Rat-a-Tat Cat"
 __all__ = ["SLUG", "NAME", "MIN_SEATS", "MAX_SEATS", "OPTIONS", "IllegalAction", "normalise_options", "new_game",
            "to_move", "legal_actions", "apply", "view", "reveal", "is_over", "outcome", "final", "deal_round"]
 
-LOG_KEPT = 200
+LOG_KEPT = 60  # the page shows 40 lines; the moves are the record
 IllegalAction = contract.IllegalAction
 
 

@@ -6,7 +6,7 @@ from . import memory
 from .deck import OUTER
 from .scoring import is_over, winners
 
-LOG_IN_VIEW = 200
+LOG_IN_VIEW = 60  # as many as the state keeps (engine.LOG_KEPT)
 
 
 def view(state, seat=None) -> dict:

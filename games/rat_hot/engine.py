@@ -33,7 +33,7 @@ MIN_SEATS = MAX_SEATS = 2
 OPTIONS = {"rats": {"default": True, "label": "Rats end the game",
                     "help": "Three rats of your colour showing after your turn lose the game."}}
 PLACE_FIELDS = {"type", "strip", "x", "y", "dir"}
-LOG_KEPT = 200
+LOG_KEPT = 60  # the page shows 40 lines; the moves are the record
 
 
 # --------------------------------------------------------------------------------------------- the state

@@ -207,3 +207,27 @@ def test_the_record_pad_renders_and_refuses_an_impossible_pad(client, django_use
     assert refused.status_code == 200  # the pad again, with its reasons: nothing saved
     assert "errorlist" in refused.content.decode() or 'role="alert"' in refused.content.decode()
     assert not GameRecord.objects.exists()
+
+
+
+@pytest.mark.parametrize("game", PLAYABLE, ids=ids)
+def test_a_view_keeps_the_recent_log_never_fewer_lines_than_the_table_shows(game):
+    """The state keeps the recent log only (the match's moves are the record): once the log is that long, a new
+    event pushes out the oldest. It never keeps fewer lines than the table's log shows (tables.LOG_LINES)."""
+    from games.tables import LOG_LINES
+
+    engine, rng = game.engine, random.Random(f"log:{game.slug}")
+    slid, longest = [], 0
+    for seed in range(6):
+        state, moves = playout(engine, engine.MAX_SEATS, seed, rng, check=False)
+        replayed = engine.new_game(engine.MAX_SEATS, seed, {})
+        before = engine.view(replayed, 0)["log"]
+        for seat, action in moves:
+            replayed = engine.apply(replayed, seat, action)
+            log = engine.view(replayed, 0)["log"]
+            if log != before and len(log) <= len(before):  # the oldest line went out for a new one
+                slid.append(len(log))
+            before, longest = log, max(longest, len(log))
+    assert all(LOG_LINES <= lines <= 100 for lines in slid), sorted(set(slid))
+    # A game whose logs never reach the kept length (Rat Hot's are short) always shows its whole history.
+    assert slid or longest < getattr(engine, "LOG_KEPT", longest + 1), "the log stopped growing before it was full"
