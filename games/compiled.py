@@ -9,7 +9,8 @@ kind, not on one connection (under ASGI each request has a connection object of 
 the backend's and the fields' own functions, each called with the connection that ran the query. The queryset
 is written as usual, with placeholders for the parameters that change; tests compare every object with the
 ORM's own (tests/games/test_compiled.py). A `CompiledUpdate` does the same for the UPDATE of a few fields of one
-row, its values prepared by their fields as `QuerySet.update` prepares them.
+row, its values prepared by their fields as `QuerySet.update` prepares them, and a `CompiledInsert` for the INSERT
+of one row (the move's own), as `QuerySet.create` prepares them.
 """
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from collections.abc import Callable
 
 from django.db import connections, router
 from django.db.models.query import get_related_populators
-from django.db.models.sql import UpdateQuery
+from django.db.models.sql import InsertQuery, UpdateQuery
 
 BIGINT = (-(2**63), 2**63 - 1)
 
@@ -115,3 +116,35 @@ class CompiledUpdate(_PerDatabase):
         if len(params) != len(fields) + 1 or params[-1] != -1 or sql.count("%s") != len(params):
             raise ValueError(f"the compiled update {sql!r} does not take one parameter per field and the pk")
         return sql, fields
+
+
+class CompiledInsert(_PerDatabase):
+    """`run(**values)` inserts one row with a value for each of `names` (every concrete field but the primary key,
+    given by attname: "match_id"), as `Model.objects.create(**values)` would, without reading back its id."""
+
+    def __init__(self, model, names: tuple):
+        super().__init__(model)
+        self.names = names
+
+    def run(self, **values) -> None:
+        if values.keys() != set(self.names):
+            raise TypeError(f"an insert sets exactly {sorted(self.names)}")
+        alias = router.db_for_write(self.model)
+        connection = connections[alias]
+        sql, fields = self._plan(alias, connection)
+        with connection.cursor() as cursor:
+            cursor.execute(sql, [field.get_db_prep_save(values[field.attname], connection=connection)
+                                 for field in fields])
+
+    def _compile(self, alias: str, connection) -> tuple:
+        meta = self.model._meta
+        fields = [meta.get_field(name.removesuffix("_id") if name.endswith("_id") else name) for name in self.names]
+        if {field.attname for field in fields} != set(self.names) or {f.attname for f in meta.concrete_fields
+                                                                       if not f.primary_key} != set(self.names):
+            raise ValueError(f"an insert of {self.model.__name__} takes every concrete field but the primary key")
+        query = InsertQuery(self.model)
+        query.insert_values(fields, [self.model()])
+        statements = query.get_compiler(using=alias).as_sql()
+        if len(statements) != 1 or statements[0][0].count("%s") != len(fields):
+            raise ValueError(f"the compiled insert {statements!r} does not take one parameter per field")
+        return statements[0][0], fields

@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from games import lobby, turns
 from games.lobby import SeatPlan
-from games.models import Match, Seat
+from games.models import Match, Move, Seat
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -80,6 +80,25 @@ def test_a_moves_update_writes_what_save_would(table, duel):
 def test_a_compiled_update_sets_exactly_its_fields(table):
     with pytest.raises(TypeError, match="exactly"):
         turns._SAVED.run(table.pk, version=3)
+
+
+def test_a_moves_insert_writes_what_create_would(table):
+    """turns._record: the row a move adds, read back, is the row `Move.objects.create` adds (the match's own
+    moves have no seat; an action keeps its nesting and its words)."""
+    action = {"type": "swap", "cards": [[0, 1], [1, 2]], "note": "Ada's \u732b", "none": None}
+    for seat, seq in [(0, 90), (None, 91)]:
+        table.version = seq
+        turns._record(table, seat, action)
+        made = Move.objects.create(match=table, seq=seq + 10, seat=seat, action=action)
+        mine, theirs = Move.objects.get(match=table, seq=seq), Move.objects.get(pk=made.pk)
+        assert {**fields(mine), "id": 0, "seq": 0, "created_at": 0} == {**fields(theirs), "id": 0, "seq": 0,
+                                                                          "created_at": 0}
+        assert abs(mine.created_at - theirs.created_at) < timedelta(seconds=5) and mine.created_at.tzinfo
+
+
+def test_a_compiled_insert_sets_every_field_but_the_id(table):
+    with pytest.raises(TypeError, match="exactly"):
+        turns._MOVE.run(match_id=table.pk, seq=1, seat=0, action={})
 
 
 def test_compiled_once_for_every_connection(table, monkeypatch):
