@@ -105,8 +105,7 @@ async def present(layer, groups: list[str]) -> list[str]:
     if not groups:
         return []
     if isinstance(layer, InMemoryChannelLayer):
-        since = time.time() - layer.group_expiry  # a member is stored with the time it joined, as in Redis
-        return [g for g in groups if any(joined > since for joined in layer.groups.get(g, {}).values())]
+        return present_in_memory(layer, groups)
     if not all(hasattr(layer, name) for name in ("_group_key", "consistent_hash", "connection", "group_expiry")):
         return list(groups)
     # channels_redis: a group is a sorted set of channel names scored by the time they joined. One round trip
@@ -124,6 +123,13 @@ async def present(layer, groups: list[str]) -> list[str]:
     return [g for g in groups if g in found]
 
 
+def present_in_memory(layer: InMemoryChannelLayer, groups: list[str]) -> list[str]:
+    """`present` for the in-memory layer, callable from any thread of its process: each group's members are copied
+    in one step (a dict's values listed in C, while the loop's thread cannot change them) before they are read."""
+    since = time.time() - layer.group_expiry  # a member is stored with the time it joined, as in Redis
+    return [g for g in groups if any(joined > since for joined in list(layer.groups.get(g, {}).values()))]
+
+
 @dataclass
 class Prepared:
     """What the side that made a change already holds: the match as committed, its seats, and the tables it
@@ -136,13 +142,26 @@ class Prepared:
     pushed: bool = False
 
 
-async def wanted_groups(layer, match, seats) -> dict[str, tuple]:
-    """The groups (an audience in one language) that have a socket open, with their audience and language."""
+def _audience_groups(match, seats) -> dict[str, tuple]:
     from games import tables
 
-    audiences = {language_group(group, language): (audience, language)
-                 for group, audience in tables.audiences(match, seats).items() for language in languages()}
+    return {language_group(group, language): (audience, language)
+            for group, audience in tables.audiences(match, seats).items() for language in languages()}
+
+
+async def wanted_groups(layer, match, seats) -> dict[str, tuple]:
+    """The groups (an audience in one language) that have a socket open, with their audience and language."""
+    audiences = _audience_groups(match, seats)
     return {group: audiences[group] for group in await present(layer, list(audiences))}
+
+
+def wanted_groups_now(layer, match, seats) -> dict[str, tuple]:
+    """`wanted_groups` from a request's thread: the in-memory layer is read there, another layer (Redis) from the
+    server's loop, whose connections it holds."""
+    if not isinstance(layer, InMemoryChannelLayer):
+        return async_to_sync(wanted_groups)(layer, match, seats)
+    audiences = _audience_groups(match, seats)
+    return {group: audiences[group] for group in present_in_memory(layer, list(audiences))}
 
 
 async def send_all(layer, messages: dict[str, dict]) -> None:
@@ -182,7 +201,7 @@ def push_from_request(prepared: Prepared, last: str) -> None:
     loop, layer = server_loop(), get_channel_layer()
     if loop is None or layer is None:
         return
-    wanted = async_to_sync(wanted_groups)(layer, prepared.match, prepared.seats)
+    wanted = wanted_groups_now(layer, prepared.match, prepared.seats)
     mine = {group: audience for group, audience in wanted.items() if group.rpartition(".")[0] == last}
     for part in ({g: a for g, a in wanted.items() if g not in mine}, mine):
         if part:

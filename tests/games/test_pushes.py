@@ -206,6 +206,23 @@ async def test_a_move_through_the_view_is_rendered_once_for_the_mover_answer_and
         await ws.disconnect()
 
 
+async def test_a_requests_thread_reads_the_same_sockets_as_the_loop(duel, mia, leo):
+    """push_from_request runs on the request's thread: with the in-memory layer it reads the groups there, and
+    finds what the loop finds (here Mia's socket and a spectator's, not Leo's)."""
+    import asyncio
+
+    pages = [await connect(duel, mia), await connect(duel)]
+    match, seats = await database_sync_to_async(tables.load)(duel.pk)
+    layer = get_channel_layer()
+    on_the_loop = await live.wanted_groups(layer, match, seats)
+    in_a_thread = await asyncio.to_thread(live.wanted_groups_now, layer, match, seats)
+    assert in_a_thread == on_the_loop and sorted(on_the_loop) == [f"match-{duel.pk}-seat-0.en-gb",
+                                                                 f"match-{duel.pk}-watch.en-gb"]
+    for ws in pages:
+        await ws.disconnect()
+    assert await asyncio.to_thread(live.wanted_groups_now, layer, match, seats) == {}
+
+
 async def test_which_groups_have_sockets_is_read_from_redis_too():
     """With Redis the members of a group may be sockets of another server process: presence is read there."""
     import redis.asyncio
