@@ -1,5 +1,7 @@
-"""The Redis channel layer (catsite/settings.py `redis_channel_layer`): a socket with nothing to receive stays open.
+"""The channel layers: the in-memory one of a single process (catsite/channel_layer.py) and Redis's.
 
+The in-memory layer cleans out what expired at most once a second, not on every send and receive, and still drops
+it. With Redis (catsite/settings.py `redis_channel_layer`) a socket with nothing to receive stays open:
 channels_redis receives by blocking in Redis for `brpop_timeout` seconds at a time; a read from Redis that gives
 up sooner than that closes every quiet socket of the process (redis-py 8 gives up after 5 s by default, the same
 5 s: "Timeout reading from 127.0.0.1:6379").
@@ -12,6 +14,7 @@ from channels_redis.core import RedisChannelLayer
 from channels_redis.utils import create_pool
 
 from catsite import settings as site_settings
+from catsite.channel_layer import InMemoryChannelLayer
 
 
 def layer_config(url="redis://127.0.0.1:6379/0"):
@@ -39,3 +42,38 @@ async def test_a_quiet_channel_outlives_the_blocking_receive_on_a_real_redis():
             await asyncio.wait_for(layer.receive(channel), timeout=layer.brpop_timeout + 2)
     finally:
         await layer.close_pools()
+
+
+@pytest.mark.skipif(bool(os.environ.get("REDIS_URL")), reason="with REDIS_URL the layer is Redis's")
+def test_the_single_process_site_uses_the_layer_that_cleans_up_less_often():
+    assert site_settings.CHANNEL_LAYERS["default"]["BACKEND"] == "catsite.channel_layer.InMemoryChannelLayer"
+
+
+@pytest.mark.asyncio
+async def test_many_sends_and_receives_walk_the_whole_layer_once_a_second(monkeypatch):
+    layer = InMemoryChannelLayer()
+    walks = []
+    monkeypatch.setattr(type(layer).__mro__[1], "_clean_expired", lambda self: walks.append(1))
+    channels = [await layer.new_channel() for _ in range(20)]
+    for channel in channels:
+        await layer.group_add("match-1", channel)
+    for _ in range(10):
+        await layer.group_send("match-1", {"type": "table.push", "html": "<p>"})
+        for channel in channels:
+            assert (await layer.receive(channel))["html"] == "<p>"
+    assert len(walks) == 1  # 210 sends and receives within a second
+
+
+@pytest.mark.asyncio
+async def test_what_expired_is_still_dropped(monkeypatch):
+    layer = InMemoryChannelLayer(expiry=60, group_expiry=3600)
+    clock = [1000.0]
+    monkeypatch.setattr("catsite.channel_layer.time.monotonic", lambda: clock[0])
+    channel, late = await layer.new_channel(), await layer.new_channel()
+    await layer.group_add("match-1", channel)
+    await layer.send(late, {"type": "table.push"})
+    layer.channels[late]._queue[0] = (0, layer.channels[late]._queue[0][1])  # its expiry long past
+    layer.groups["match-1"][channel] = 1  # joined long ago
+    clock[0] += layer.clean_every
+    await layer.group_send("match-2", {"type": "table.push"})
+    assert late not in layer.channels and channel not in layer.groups.get("match-1", {})
