@@ -511,8 +511,8 @@ class Watcher:
 
 
 def start_profilers(directory: str, pids: list[int], duration: float) -> list[subprocess.Popen]:
-    """py-spy on each server over the play phase, sampling the thread that holds the GIL (where the CPU goes, not
-    who waits; not a requirement: `pip install py-spy` to profile)."""
+    """py-spy on each server over the play phase, sampling every thread that is not idle (C code that released
+    the GIL, such as SQLite's, included; not a requirement: `pip install py-spy` to profile)."""
     if not directory:
         return []
     spy = shutil.which("py-spy") or str(Path(sys.executable).parent / "py-spy")
