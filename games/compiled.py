@@ -137,11 +137,10 @@ class CompiledInsert(_PerDatabase):
                                  for field in fields])
 
     def _compile(self, alias: str, connection) -> tuple:
-        meta = self.model._meta
-        fields = [meta.get_field(name.removesuffix("_id") if name.endswith("_id") else name) for name in self.names]
-        if {field.attname for field in fields} != set(self.names) or {f.attname for f in meta.concrete_fields
-                                                                       if not f.primary_key} != set(self.names):
+        by_attname = {field.attname: field for field in self.model._meta.concrete_fields if not field.primary_key}
+        if set(by_attname) != set(self.names):
             raise ValueError(f"an insert of {self.model.__name__} takes every concrete field but the primary key")
+        fields = [by_attname[name] for name in self.names]
         query = InsertQuery(self.model)
         query.insert_values(fields, [self.model()])
         statements = query.get_compiler(using=alias).as_sql()

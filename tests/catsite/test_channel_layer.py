@@ -11,6 +11,7 @@ import os
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
+from channels.layers import InMemoryChannelLayer as ChannelsInMemoryChannelLayer
 from channels_redis.core import RedisChannelLayer
 from channels_redis.utils import create_pool
 
@@ -61,7 +62,7 @@ def test_the_single_process_site_uses_the_layer_that_cleans_up_less_often():
 def test_many_sends_and_receives_walk_the_whole_layer_once_a_second(monkeypatch):
     layer = InMemoryChannelLayer()
     walks = []
-    monkeypatch.setattr(type(layer).__mro__[1], "_clean_expired", lambda self: walks.append(1))
+    monkeypatch.setattr(ChannelsInMemoryChannelLayer, "_clean_expired", lambda self: walks.append(1))
 
     async def play():
         channels = [await layer.new_channel() for _ in range(20)]

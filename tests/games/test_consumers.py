@@ -10,7 +10,7 @@ from channels.testing import WebsocketCommunicator
 from catsite import settings as settings_module
 from catsite.asgi import application
 from games import lobby, turns
-from games.live import group_name, seat_group
+from games.live import group_name, language_group, seat_group, socket_language
 from games.lobby import SeatPlan
 from games.models import Match
 
@@ -104,14 +104,20 @@ def use_layer(settings, layer: type) -> None:
 
 
 async def test_a_socket_that_loses_the_channel_layer_leaves_its_groups_and_ends_with_the_error(duel, mia, settings):
-    """The server closes it with 1011 (tests/servers/test_many_processes.py shows daphne doing so)."""
+    """The server closes it with 1011 (tests/servers/test_slow_layer.py shows daphne doing so)."""
     use_layer(settings, LayerTimingOut)
     ws = await connect(duel, mia)
     assert "Draw a card" in await ws.receive_from(timeout=5)  # the table on connect still arrives
+    layer = get_channel_layer()
+    joined = language_group(seat_group(duel.pk, 0), socket_language({}))
+    assert channel_of(layer, joined) and channel_of(layer, group_name(duel.pk))
     with pytest.raises(redis.exceptions.TimeoutError):
         await ws.receive_output(timeout=5)
-    layer = get_channel_layer()
-    assert not any(layer.groups.get(group) for group in [group_name(duel.pk), f"{seat_group(duel.pk, 0)}.en"])
+    assert not channel_of(layer, joined) and not channel_of(layer, group_name(duel.pk))
+
+
+def channel_of(layer, group: str) -> bool:
+    return bool(layer.groups.get(group))
 
 
 async def test_a_socket_that_cannot_join_its_group_is_refused_with_the_error(duel, mia, settings):

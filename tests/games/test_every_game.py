@@ -209,7 +209,6 @@ def test_the_record_pad_renders_and_refuses_an_impossible_pad(client, django_use
     assert not GameRecord.objects.exists()
 
 
-
 @pytest.mark.parametrize("game", PLAYABLE, ids=ids)
 def test_a_view_keeps_the_recent_log_never_fewer_lines_than_the_table_shows(game):
     """The state keeps the recent log only (the match's moves are the record): once the log is that long, a new
