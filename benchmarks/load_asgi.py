@@ -1,4 +1,5 @@
 """The load benchmark's ASGI application: the site's, plus the floor's websocket."""
+import gc
 import os
 
 from django.core.asgi import get_asgi_application
@@ -19,3 +20,5 @@ application = ProtocolTypeRouter({
     "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(
         [path("ws/floor/<int:match_id>/", FloorConsumer.as_asgi()), *websocket_urlpatterns]))),
 })
+
+gc.freeze()  # as catsite/asgi.py does

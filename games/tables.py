@@ -1,11 +1,13 @@
 """Renders a match's table for one viewpoint: the page, the htmx answer and the websocket pushes share it."""
-import json
+import marshal
 from dataclasses import dataclass
 from functools import lru_cache
 
-from django.template.loader import render_to_string
+from django.dispatch import receiver
+from django.template.loader import get_template
 from django.urls import get_script_prefix, reverse
 from django.utils import translation
+from django.utils.autoreload import file_changed
 from django.utils.html import escape
 
 from games import fragments, live
@@ -27,16 +29,17 @@ def log_items(game, entries: list[dict], names: list[str]) -> str:
     the language: a move adds an entry or two, and the words of an entry depend on nothing else (the games' words
     modules are pure)."""
     entries, language, named = entries[-LOG_LINES:], translation.get_language(), tuple(names)
-    key = ("log", game.slug, language, named, json.dumps(entries, separators=(",", ":")))
+    key = ("log", game.slug, language, named, fragments.fingerprint(entries))
     return fragments.rendered(key, lambda: "".join(
-        line_html(game, language, json.dumps(entry), named) for entry in reversed(entries)))
+        line_html(game, language, fragments.fingerprint(entry), named) for entry in reversed(entries)))
 
 
 @lru_cache(maxsize=4096)
-def line_html(game, language: str, entry: str, names: tuple) -> str:
-    """One entry (its JSON) as a line in `language`: "<li><strong>who</strong> what</li>", or "<li>what</li>" for
-    the game's own announcements. A move adds a line or two: the others' words are not looked up again."""
-    data = json.loads(entry)
+def line_html(game, language: str, entry: bytes, names: tuple) -> str:
+    """One entry (its `fragments.fingerprint`) as a line in `language`: "<li><strong>who</strong> what</li>", or
+    "<li>what</li>" for the game's own announcements. A move adds a line or two: the others' words are not looked
+    up again."""
+    data = marshal.loads(entry)
     text, name = escape(with_names(game.event_text(data), list(names))), who(data, list(names))
     return f"<li><strong>{escape(name)}</strong> {text}</li>" if name else f"<li>{text}</li>"
 
@@ -77,7 +80,19 @@ def render_table(match: Match, seats: list, user, confirmed: int | None, error: 
 
 def render_point(match: Match, seats: list, point: Viewpoint, error: str = "", request=None, oob: bool = True) -> str:
     ctx = context(match, seats, point, error) | {"oob": oob}
-    return render_to_string("games/table.html", ctx, request=request)
+    return frame_template().render(ctx, request=request)
+
+
+@lru_cache(maxsize=1)
+def frame_template():
+    """games/table.html, the frame around every game's table: looked up once per process, not once per render."""
+    return get_template("games/table.html")
+
+
+@receiver(file_changed)
+def _forget_template(**kwargs) -> None:
+    """The development server drops its templates when a file changes, without restarting: so does this."""
+    frame_template.cache_clear()
 
 
 @dataclass(frozen=True)

@@ -4,6 +4,8 @@ re-renders only the parts it changed.
 Played through seeded bot games of Cat Tower and Rat-a-Tat Cat, move after move, every seat's table and a
 spectator's in both languages: rendered with the parts kept from the moves before, and again with nothing kept.
 """
+import marshal
+
 import pytest
 from django.contrib.auth.models import AnonymousUser
 from django.utils import translation
@@ -101,3 +103,21 @@ def test_the_seat_that_marked_sees_its_pending_mark_and_nobody_else_does(make_us
                                                                                    AnonymousUser())]
     assert own.count(' p-') == 1  # its own mark, drawn on its own sheet, not yet revealed
     assert all(' p-' not in html for html in others)
+
+
+@pytest.mark.parametrize("one, other", [
+    ({"seat": 1}, {"seat": True}),
+    ({"seat": 1}, {"seat": 1.0}),
+    ([{"event": "draw", "seat": 0}], [{"event": "draw", "seat": 1}]),
+    ([{"event": "draw"}, {"event": "knock"}], [{"event": "knock"}, {"event": "draw"}]),
+    ({"cards": [1, 2]}, {"cards": [[1, 2]]}),
+    ("", None),
+])
+def test_a_fingerprint_tells_apart_any_two_different_views(one, other):
+    assert fragments.fingerprint(one) != fragments.fingerprint(other)
+
+
+def test_equal_fingerprints_are_the_same_view_read_back():
+    view = {"log": [{"event": "took_discard", "seat": 0, "card": 7}, {"event": "knocked", "seat": 1}], "turn": None}
+    assert marshal.loads(fragments.fingerprint(view)) == view
+    assert fragments.fingerprint(view) == fragments.fingerprint({"log": [dict(e) for e in view["log"]], "turn": None})

@@ -3,7 +3,6 @@
 Everything here reads the engine's view and the legal actions the framework passes in; no rule is decided here,
 and the game's words (items, footprints, dice, marks) come from games/cat_tower/words.py.
 """
-import json
 
 from django import template
 from django.utils import translation
@@ -82,9 +81,9 @@ def sheet_key(view: dict, seat: int, names, mine: bool) -> tuple:
     phase = view.get("phase")
     return (
         "cat_tower/sheet", translation.get_language(), seat, names[seat] if seat < len(names) else "", mine,
-        json.dumps(view["sheets"][seat], separators=(",", ":")), view["scores"][seat]["total"], phase,
+        fragments.fingerprint(view["sheets"][seat]), view["scores"][seat]["total"], phase,
         phase == "draft" and view.get("draft_turn") == seat, phase == "mark" and bool(view["submitted"][seat]),
-        seat in (view.get("winners") or ()), json.dumps(view.get("pending")) if mine else "",
+        seat in (view.get("winners") or ()), fragments.fingerprint(view.get("pending")) if mine else b"",
     )
 
 

@@ -1,5 +1,4 @@
 """Card faces for the Rat-a-Tat Cat table, and the parts of it kept from one change to the next."""
-import json
 
 from django import template
 from django.utils import translation
@@ -86,7 +85,7 @@ def card_row(context, row, mine=False):
         return mark_safe(_row(context, row, mine, view, names, actions))
     seat = row["seat"]
     totals = view.get("totals") or []
-    key = ("rat_a_tat_cat/row", translation.get_language(), bool(mine), json.dumps(row, separators=(",", ":")),
+    key = ("rat_a_tat_cat/row", translation.get_language(), bool(mine), fragments.fingerprint(row),
            names[seat] if 0 <= seat < len(names) else "", seat == view.get("turn"), seat == view.get("knocked_by"),
            totals[seat] if 0 <= seat < len(totals) else None)
     seen = {"turn": view.get("turn"), "knocked_by": view.get("knocked_by"), "totals": totals}
@@ -134,7 +133,7 @@ def rounds_part(context):
     shown = {"rounds": view.get("rounds"), "totals": view.get("totals"),
              "is_over": view.get("is_over"), "phase": view.get("phase"), "drawn": view.get("drawn")}
     key = ("rat_a_tat_cat/rounds", translation.get_language(), tuple(names),
-           json.dumps(shown, separators=(",", ":"), sort_keys=True))
+           fragments.fingerprint(shown))
     return fragments.rendered(key, lambda: fragments.render_part(
         context, "rat_a_tat_cat/rounds.html", {"view": shown, "names": names}))
 
@@ -152,7 +151,7 @@ def info_part(context):
     shown = {name: view.get(name) for name in INFO} | {
         "options": {name: options.get(name) for name in ("end", "rounds", "limit", "memory_aid")}}
     key = ("rat_a_tat_cat/info", translation.get_language(), tuple(names),
-           json.dumps(shown, separators=(",", ":"), sort_keys=True))
+           fragments.fingerprint(shown))
     return fragments.rendered(key, lambda: fragments.render_part(
         context, "rat_a_tat_cat/info.html", {"view": shown, "names": names}))
 
