@@ -24,6 +24,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
     group = ""  # its audience's group in its language (live.language_group)
     confirmed = None  # a shared screen's confirmed seat (the handover), kept up to date by `screen_confirmed`
     digest = ""
+    page = ""  # the page's own name (live.socket_page)
 
     async def __call__(self, scope, receive, send):
         """A slow or lost channel layer (Redis timing out) ends this socket, not the server's other work: the socket
@@ -64,7 +65,10 @@ class MatchConsumer(AsyncWebsocketConsumer):
         await self.send_own_table()
 
     async def table_push(self, event):
-        """A change: forward this audience's table (a shared screen picks the one for its confirmed seat)."""
+        """A change: forward this audience's table (a shared screen picks the one for its confirmed seat), unless
+        this socket's page made the change and has the table as its answer (live.push_from_request)."""
+        if self.page and event.get("answered") == self.page:
+            return
         html = event.get("html")
         if html is None:
             variants = event["variants"]
@@ -88,6 +92,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
             return None
         user = self.scope.get("user")
         self.language = live.socket_language(self.scope)
+        self.page = live.socket_page(self.scope)
         self.group = live.language_group(audience_of(match, seats, user), self.language)
         session = self.scope.get("session")
         if session is not None and session.session_key:

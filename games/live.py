@@ -11,10 +11,12 @@ import contextvars
 import hashlib
 import logging
 import os
+import re
 import threading
 import time
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from urllib.parse import parse_qs
 
 from asgiref.sync import SyncToAsync, async_to_sync
 from channels.db import database_sync_to_async
@@ -70,6 +72,22 @@ def socket_language(scope) -> str:
         except LookupError:
             continue
     return get_supported_language_variant(settings.LANGUAGE_CODE)
+
+
+PAGE = re.compile(r"[0-9a-f]{16,32}")  # what static/js/match.js names its page: random hex digits
+
+
+def page_id(value: str) -> str:
+    """The page's own name (static/js/match.js makes one per page and sends it as its socket's `?page=` and its
+    moves' X-Page header), or "" for anything else: the push of a move is not sent to the page that made it,
+    whose answer is that table already."""
+    return value if PAGE.fullmatch(value) else ""
+
+
+def socket_page(scope) -> str:
+    """`page_id` of a socket's address."""
+    values = parse_qs((scope.get("query_string") or b"").decode("latin-1")).get("page") or [""]
+    return page_id(values[0])
 
 
 def session_digest(session_key: str) -> str:
@@ -191,11 +209,12 @@ async def push(match_id: int, version: int, prepared: Prepared | None = None) ->
     await send_all(layer, messages)
 
 
-def push_from_request(prepared: Prepared, last: str) -> None:
+def push_from_request(prepared: Prepared, last: str, page: str = "") -> None:
     """Push a change from the thread of the request that made it (under the server), the other players' tables
     first: each audience's table is sent as soon as it is rendered, before the audience `last` (the mover's own
     group, without its language) whose table is also the request's answer. So the others' screens do not wait
-    for the mover's answer to render. Outside a server the push is left to `changed`."""
+    for the mover's answer to render. The mover's sockets forward it but the one of the `page` that posted
+    (`page_id`): that page has it as its answer. Outside a server the push is left to `changed`."""
     from games import tables
 
     loop, layer = server_loop(), get_channel_layer()
@@ -206,6 +225,8 @@ def push_from_request(prepared: Prepared, last: str) -> None:
     for part in ({g: a for g, a in wanted.items() if g not in mine}, mine):
         if part:
             messages = tables.push_messages(prepared.match, prepared.seats, part, prepared.memo)
+            if part is mine and page:
+                messages = {group: message | {"answered": page} for group, message in messages.items()}
             spawn(loop, send_all, layer, messages)
     prepared.pushed = True
 

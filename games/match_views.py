@@ -175,7 +175,8 @@ def move(request, match_id):
         if not request.htmx:
             return redirect("match", match_id)
         # The other players' tables leave first; the mover's own is rendered once for its answer and its tabs.
-        live.push_from_request(held.prepared, last=audience_of(match, seats, request.user))
+        live.push_from_request(held.prepared, last=audience_of(match, seats, request.user),
+                               page=live.page_id(request.headers.get("X-Page", "")))
         point = viewpoint(match, seats, request.user, seat)
         return HttpResponse(as_answer(render_once(match, seats, point, held.prepared.memo)))
 

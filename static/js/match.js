@@ -5,6 +5,25 @@
   const table = (root) => root.querySelector("#table");
   const focusable = "button:not([disabled]), input:not([disabled]):not([type=hidden]), select, textarea, a[href], summary";
 
+  // This page's own name, random: its socket's address carries it (set here, before htmx opens the socket) and so
+  // does every request it makes (X-Page). The push of a move is then not sent to the page that made the move,
+  // whose answer is that very table; its other tabs still get it. Should the answer not come (the network, a
+  // server error), the page fetches its table itself.
+  const page = [...crypto.getRandomValues(new Uint8Array(8))].map((b) => b.toString(16).padStart(2, "0")).join("");
+  const live = document.getElementById("live");
+  if (live && live.getAttribute("ws-connect")) {
+    const address = live.getAttribute("ws-connect");
+    live.setAttribute("ws-connect", `${address}${address.includes("?") ? "&" : "?"}page=${page}`);
+  }
+  document.addEventListener("htmx:configRequest", (event) => { event.detail.headers["X-Page"] = page; });
+  function refetch(event) {
+    const target = event.detail.target || event.detail.elt;
+    if (!live || !live.dataset.tableUrl || !target || !live.contains(target) || !table(document)) return;
+    htmx.ajax("GET", live.dataset.tableUrl, {target: "#table", swap: "outerHTML"});
+  }
+  document.addEventListener("htmx:sendError", refetch);
+  document.addEventListener("htmx:timeout", refetch);
+
   document.addEventListener("htmx:wsBeforeMessage", (event) => {
     const incoming = table(new DOMParser().parseFromString(event.detail.message, "text/html"));
     const shown = table(document);
@@ -26,6 +45,8 @@
     if (incoming && ((status >= 400 && status < 500) || status === 503)) {
       event.detail.shouldSwap = true;
       event.detail.isError = false;
+    } else if (!incoming && status >= 500) {
+      refetch(event);  // a server error answered no table: the move may have been applied all the same
     }
     if (incoming && shown && Number(incoming.dataset.version) < Number(shown.dataset.version)) {
       event.detail.shouldSwap = false;

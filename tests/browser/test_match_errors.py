@@ -25,3 +25,26 @@ def test_a_refused_move_shows_the_reason_and_the_fresh_table(signed_up):
     expect(nell.locator("#table [role=alert]")).to_contain_text("table changed")
     expect(nell.locator("#table")).to_have_attribute("data-version", str(shown))
     expect(nell.locator("#table button", has_text="Draw a card")).to_have_count(1)
+
+
+def test_a_move_whose_answer_is_lost_on_the_way_back_still_shows(signed_up):
+    """The move reaches the server and is applied, but its answer never comes back (the network dropped it). The
+    page's own socket is not sent the table of a move the page made (its answer is that table), so the page asks
+    for the table itself."""
+    (olga,) = signed_up(("olga", "Olga"))
+    sockets = []
+    olga.on("websocket", lambda ws: sockets.append(ws.url))
+    create_match(olga, "rat_a_tat_cat", ["me", "local"], rounds=1)
+    olga.click("#table a:text('show my table')")
+    olga.locator("#table button", has_text="Draw a card").wait_for()
+    shown = version(olga)
+    assert sockets and all(re.search(r"[?&]page=[0-9a-f]{16}$", url) for url in sockets)
+
+    def lost(route):
+        route.fetch()  # the server applies the move and answers; the page never hears the answer
+        route.abort("connectionreset")
+
+    olga.route("**/move/", lost)
+    olga.locator("#table button", has_text="Draw a card").click()
+    expect(olga.locator("#table")).to_have_attribute("data-version", str(shown + 1))
+    expect(olga.locator("#table")).to_contain_text("You drew")

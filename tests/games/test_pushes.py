@@ -17,10 +17,11 @@ pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 HEADERS = [(b"origin", b"http://127.0.0.1"), (b"host", b"127.0.0.1")]
 
 
-async def connect(match, user=None, cookie=None, language=None):
+async def connect(match, user=None, cookie=None, language=None, page=""):
     headers = HEADERS + ([(b"cookie", cookie)] if cookie else []) + (
         [(b"accept-language", language)] if language else [])
-    ws = WebsocketCommunicator(application, f"/ws/matches/{match.pk}/", headers=headers)
+    ws = WebsocketCommunicator(application, f"/ws/matches/{match.pk}/" + (f"?page={page}" if page else ""),
+                               headers=headers)
     if user is not None:
         ws.scope["user"] = user
     assert (await ws.connect())[0]
@@ -204,6 +205,46 @@ async def test_a_move_through_the_view_is_rendered_once_for_the_mover_answer_and
     assert "You drew" in pushed["mia"] and "You drew" not in pushed["leo"]
     for ws in pages.values():
         await ws.disconnect()
+
+
+PAGE, OTHER_TAB = "0123456789abcdef", "fedcba9876543210"
+
+
+async def test_the_page_that_made_a_move_is_not_pushed_the_table_it_has_as_its_answer(duel, mia, leo, async_client):
+    """Mia moves from one of her two tabs: that tab's socket forwards nothing (its answer is the table), her
+    other tab and Leo get the change."""
+    pages = {"posting": await connect(duel, mia, page=PAGE), "other tab": await connect(duel, mia, page=OTHER_TAB),
+             "leo": await connect(duel, leo, page=PAGE)}  # the same name on another seat's page: not the mover's
+    await async_client.aforce_login(mia)
+    answer = await async_client.post(f"/matches/{duel.pk}/move/", {"seat": 0, "version": 0,
+                                                                   "action": '{"type": "draw"}'},
+                                     headers={"HX-Request": "true", "X-Page": PAGE})
+    assert answer.status_code == 200 and 'data-version="1"' in answer.content.decode()
+    assert 'data-version="1"' in await pages["other tab"].receive_from(timeout=5)
+    assert 'data-version="1"' in await pages["leo"].receive_from(timeout=5)
+    assert await pages["posting"].receive_nothing(timeout=0.5)
+    for ws in pages.values():
+        await ws.disconnect()
+
+
+@pytest.mark.parametrize("header", ["", "0123", "0123456789ABCDEF", "0123456789abcdeg", "0123456789abcdef" * 3])
+async def test_a_move_without_a_page_name_of_the_sites_own_shape_is_pushed_to_every_socket(
+        duel, mia, async_client, header):
+    ws = await connect(duel, mia, page=PAGE)
+    await async_client.aforce_login(mia)
+    answer = await async_client.post(f"/matches/{duel.pk}/move/", {"seat": 0, "version": 0,
+                                                                   "action": '{"type": "draw"}'},
+                                     headers={"HX-Request": "true", "X-Page": header})
+    assert answer.status_code == 200
+    assert 'data-version="1"' in await ws.receive_from(timeout=5)
+    await ws.disconnect()
+
+
+async def test_a_page_named_in_its_sockets_address_is_its_own_name_or_none():
+    assert live.socket_page({"query_string": b"page=" + PAGE.encode()}) == PAGE
+    assert live.socket_page({"query_string": b"x=1&page=" + PAGE.encode()}) == PAGE
+    assert live.socket_page({"query_string": b"page=%00" + PAGE.encode()}) == ""
+    assert live.socket_page({"query_string": b""}) == live.socket_page({}) == ""
 
 
 async def test_a_requests_thread_reads_the_same_sockets_as_the_loop(duel, mia, leo):
