@@ -19,7 +19,9 @@ different processes (pushes cross the channel layer). Every player opens the mat
 each match makes one move at a time: the player whose table (the latest, from its socket or its own answer)
 offers forms for its seat posts one (chosen at random among every composition of its forms' choices, as
 tests/composed.py composes them; never "knock" or "pass" when anything else is offered), exactly as the page's
-htmx does (session and CSRF cookies, X-CSRFToken, HX-Request).
+htmx does (session and CSRF cookies, X-CSRFToken, HX-Request, and the page's own name in its socket's address
+and its X-Page header, as static/js/match.js sends them: the site does not push a move's table to the page that
+made it, whose answer it is; the floor, as the issue defines it, forwards every change to every socket).
 
 Figures per configuration: server CPU per applied move (user + system of the server processes over the play
 phase, from /proc), moves/s, push latency (from sending a move to the OTHER player's socket receiving a table of
@@ -196,6 +198,7 @@ class Player:
     def __init__(self, index: int, port: int):
         self.index, self.http, self.seat = index, Http(port), None
         self.table, self.ws, self.match = Table(), None, None
+        self.page = f"{index:016x}"  # the page's own name, as static/js/match.js makes one (the floor ignores it)
 
     async def sign_up(self):
         await self.http.request("GET", "/accounts/signup/")
@@ -293,7 +296,8 @@ async def open_socket(player: Player, match: Match, stats: Stats):
 
     for attempt in range(4):  # a busy server drops handshakes it cannot answer in time: try again, as a page does
         try:
-            player.ws = await connect(f"ws://{HOST}:{player.http.port}{match.ws_path}", open_timeout=30,
+            player.ws = await connect(f"ws://{HOST}:{player.http.port}{match.ws_path}?page={player.page}",
+                                      open_timeout=30,
                                       max_size=2**22, additional_headers={"Cookie": player.http.cookie_header(),
                                                                           "Origin": player.http.origin})
             break
@@ -358,7 +362,8 @@ async def drive(match: Match, stats: Stats, rng: random.Random, pace: float, unt
         budget[0] -= 1
         stats.posted += 1
         try:
-            status, _, text = await player.http.post(path, form, **{"HX-Request": "true", "HX-Target": "table"})
+            status, _, text = await player.http.post(path, form, **{"HX-Request": "true", "HX-Target": "table",
+                                                                    "X-Page": player.page})
         except Exception:  # noqa: BLE001
             stats.status(0)
             match.pending.pop(version + 1, None)
