@@ -4,6 +4,7 @@ Pure Python: no Django, no I/O, no clock. The engine contract itself is describe
 """
 from __future__ import annotations
 
+import marshal
 import random
 from dataclasses import dataclass, field
 
@@ -161,6 +162,13 @@ def ranks(keys: list, *, lower_wins: bool = False) -> list[int]:
     share a place and the next place is skipped (1, 2, 2, 4)."""
     better = (lambda a, b: a < b) if lower_wins else (lambda a, b: a > b)
     return [1 + sum(better(other, key) for other in keys) for key in keys]
+
+
+def copied(state: dict) -> dict:
+    """A deep copy of a state (JSON data) that a move may change: an engine never changes its input. marshal writes
+    dicts, lists, strings and numbers and reads them back as they were, several times quicker than a JSON round
+    trip (and copy.deepcopy is slower still)."""
+    return marshal.loads(marshal.dumps(state))
 
 
 def bounded_log(log: list, kept: int) -> None:

@@ -7,7 +7,7 @@ ends at once when the last fish leaves the market; the pairs left are then settl
 
 import json
 
-from games.contract import IllegalAction, check_action, check_seat, check_seat_count, next_rng
+from games.contract import IllegalAction, check_action, check_seat, check_seat_count, copied, next_rng
 
 from . import dumpsters, purse, racing, rules, settle
 from .board import board
@@ -130,7 +130,7 @@ def apply(state: dict, seat, action: dict) -> dict:
     if _key(action) not in {_key(a) for a in legal_actions(state, seat)}:
         DIAGNOSE[kind](state, seat, action)
         refuse("not_allowed", "That move is not allowed now.")
-    new = json.loads(json.dumps(state))  # a deep copy, and much faster than copy.deepcopy
+    new = copied(state)
     action = json.loads(json.dumps(action))
     if kind == "dive":
         dumpsters.dive(new, seat, action)

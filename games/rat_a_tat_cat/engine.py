@@ -3,7 +3,6 @@
 The log holds events and refusals carry codes (games/contract.py); games/rat_a_tat_cat/words.py puts them into words.
 """
 
-import json
 
 from games import contract
 
@@ -156,7 +155,7 @@ def apply(state, seat, action) -> dict:
     problem = refusal(state, seat, action)
     if problem:
         raise problem
-    state = json.loads(json.dumps(state))
+    state = contract.copied(state)
     logged = len(state["log"])
     if action["type"] == "time_up":
         state["time_up"] = True

@@ -89,3 +89,13 @@ def test_a_bounded_log_keeps_the_newest_events():
     log = list(range(10))
     contract.bounded_log(log, 3)
     assert log == [7, 8, 9]
+
+
+def test_a_copied_state_is_equal_and_shares_nothing_with_the_original():
+    state = {"seats": 2, "log": [{"event": "draw", "seat": 0}], "rows": [[1, None, "peek"], [9, 0, 5]],
+             "rng": 2 ** 70, "score": -1.5, "over": False}
+    copy = contract.copied(state)
+    assert copy == state
+    copy["log"][0]["seat"] = 1
+    copy["rows"][1].append(7)
+    assert state["log"] == [{"event": "draw", "seat": 0}] and state["rows"][1] == [9, 0, 5]
