@@ -23,6 +23,10 @@ htmx does (session and CSRF cookies, X-CSRFToken, HX-Request, and the page's own
 and its X-Page header, as static/js/match.js sends them: the site does not push a move's table to the page that
 made it, whose answer it is; the floor, as the issue defines it, forwards every change to every socket).
 
+With `--repeat N`, the report ends with each configuration's ratios to the floor run by run and their median,
+the figure to quote: each pair runs back to back (in alternating order), and the machine's speed may drift from
+one pair to the next.
+
 Figures per configuration: server CPU per applied move (user + system of the server processes over the play
 phase, from /proc), moves/s, push latency (from sending a move to the OTHER player's socket receiving a table of
 that version or newer) p50/p95/p99, POST latency p50/p95, answers other than 200 by status, socket errors,
@@ -663,6 +667,25 @@ def child(args) -> int:
 
 # ---------------------------------------------------------------- the driver
 
+def ratios(results: list[dict]) -> str:
+    """Per configuration, the CPU ratio of each run against the floor of the same run, and their median: the
+    figure to quote when the machine's speed drifts from one run to the next (each pair runs back to back, in
+    alternating order)."""
+    key = lambda r: (r.get("game"), r["matches"], r["pace"], r.get("spectators", 0))  # noqa: E731
+    floors = {(r.get("run"), key(r)): r["cpu_ms_per_move"] for r in results if r["target"] == "floor"}
+    found: dict[tuple, list[float]] = {}
+    for r in results:
+        floor = floors.get((r.get("run"), key(r)))
+        if r["target"] != "floor" and floor and r["cpu_ms_per_move"]:
+            found.setdefault((r["target"], *key(r)), []).append(r["cpu_ms_per_move"] / floor)
+    lines = []
+    for (target, game, k, pace, spectators), values in found.items():
+        lines.append(f"{target} {game} K={k} pace={pace or 'loop'} spectators={spectators}: median "
+                     f"{statistics.median(values):.2f}x of {len(values)} runs (each: "
+                     f"{', '.join(f'{v:.2f}' for v in values)})")
+    return "\n".join(lines)
+
+
 def fmt(value, digits=1):
     return "-" if value is None else f"{value:.{digits}f}"
 
@@ -761,6 +784,8 @@ def main(argv=None) -> int:
                     out.write(json.dumps(result) + "\n")
     print()
     print(report(results))
+    print()
+    print(ratios(results))
     print(f"load average at the end {', '.join(f'{x:.2f}' for x in os.getloadavg())}")
     return 0
 
