@@ -215,8 +215,9 @@ class Player:
 
 
 class Match:
-    def __init__(self, key: str, players: list[Player], ws_path: str):
+    def __init__(self, key: str, players: list[Player], ws_path: str, table_path: str = ""):
         self.key, self.players, self.ws_path = key, players, ws_path
+        self.table_path = table_path  # where a page fetches its table when a move's answer is lost (the site's)
         self.latest = -1
         self.changed = asyncio.Event()
         self.pending: dict[int, float] = {}  # version -> when the move that makes it was sent
@@ -283,7 +284,7 @@ async def site_setup(host: Player, guest: Player, game: str, options: dict) -> M
         raise RuntimeError(f"join answered {status}")
     match_id = int(re.search(r"/matches/(\d+)/", match_path)[1])
     host.seat, guest.seat = 0, 1
-    return Match(str(match_id), [host, guest], f"/ws/matches/{match_id}/")
+    return Match(str(match_id), [host, guest], f"/ws/matches/{match_id}/", f"/matches/{match_id}/table/")
 
 
 async def floor_setup(host: Player, guest: Player, game: str, options: dict) -> Match:
@@ -334,6 +335,19 @@ def choose(rng: random.Random, table: Table, seat: int):
     return path, list(fields.items())
 
 
+async def refetch(player: Player, match: Match, stats: Stats) -> None:
+    """As static/js/match.js does when a move's answer is lost or answers no table: the page asks for its table
+    (its socket is not sent the table of a move it made itself)."""
+    if not match.table_path:
+        return
+    try:
+        status, _, text = await player.http.request("GET", match.table_path, headers={"HX-Request": "true"})
+    except Exception:  # noqa: BLE001 - counted as the move's failure already
+        return
+    if status == 200:
+        match.update(player, text, stats, pushed=False)
+
+
 async def drive(match: Match, stats: Stats, rng: random.Random, pace: float, until: float, budget: list):
     """One move at a time, by whichever player's latest table offers one; a person's pace or closed-loop."""
     next_at = time.monotonic() + (rng.uniform(0, pace) if pace else 0)
@@ -372,6 +386,7 @@ async def drive(match: Match, stats: Stats, rng: random.Random, pace: float, unt
             stats.status(0)
             match.pending.pop(version + 1, None)
             await asyncio.sleep(0.5)
+            await refetch(player, match, stats)
             continue
         stats.post_ms.append((time.perf_counter() - sent) * 1000)
         stats.status(status)
@@ -382,6 +397,8 @@ async def drive(match: Match, stats: Stats, rng: random.Random, pace: float, unt
             if status not in (400, 409, 503):
                 await asyncio.sleep(0.5)
         match.update(player, text, stats, pushed=False)
+        if status >= 500 and read_table(text) is None:
+            await refetch(player, match, stats)
         if status != 200 and match.latest == version:
             await asyncio.sleep(0.2)  # refused without a newer table: look again shortly
 

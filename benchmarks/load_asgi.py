@@ -21,4 +21,5 @@ application = ProtocolTypeRouter({
         [path("ws/floor/<int:match_id>/", FloorConsumer.as_asgi()), *websocket_urlpatterns]))),
 })
 
+gc.collect()
 gc.freeze()  # as catsite/asgi.py does

@@ -22,4 +22,5 @@ application = ProtocolTypeRouter(
 
 # What is loaded by now (Django, the apps and their modules) lives as long as the process: kept out of
 # the collector's passes, a full one no longer walks it all again every few hundred moves (docs/live-matches.md).
+gc.collect()  # what start-up left as garbage goes first: a frozen object is never collected
 gc.freeze()

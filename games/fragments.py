@@ -18,12 +18,21 @@ _kept: OrderedDict[tuple, SafeString] = OrderedDict()
 _lock = threading.Lock()
 
 
+FORMAT = 2  # marshal's format 2 writes no references and no "interned" flags: equal data, equal bytes
+
+
 def fingerprint(value) -> bytes:
     """The view data `value` (dicts, lists, strings, numbers, as engines' views are) as bytes to put in a key: equal
-    bytes are always equal data (marshal's are read back into the very same value). Equal data may now and then give
-    other bytes (marshal writes a string met twice as a reference to the first), which only costs a rendering.
-    Several times quicker than JSON for a key that a table builds on every push (the log's 40 entries)."""
-    return marshal.dumps(value)
+    bytes are always equal data, types included (`data_of` reads them back into the very same value), and equal
+    data gives equal bytes as long as its dicts list their keys in the same order (as a state read back from
+    PostgreSQL may not: that costs a rendering, never a wrong one). A few times quicker than JSON for a key that
+    a table builds on every push (the log's 40 entries: 13 us against 33)."""
+    return marshal.dumps(value, FORMAT)
+
+
+def data_of(fingerprint: bytes):
+    """The view data a `fingerprint` was made of."""
+    return marshal.loads(fingerprint)
 
 
 def rendered(key: tuple, render: Callable[[], str]) -> SafeString:

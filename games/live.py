@@ -79,8 +79,8 @@ PAGE = re.compile(r"[0-9a-f]{16,32}")  # what static/js/match.js names its page:
 
 def page_id(value: str) -> str:
     """The page's own name (static/js/match.js makes one per page and sends it as its socket's `?page=` and its
-    moves' X-Page header), or "" for anything else: the push of a move is not sent to the page that made it,
-    whose answer is that table already."""
+    moves' X-Page header), or "" for anything else: the socket of the page that made a move does not forward
+    that move's table, the page's answer already (the message still reaches the socket through the layer)."""
     return value if PAGE.fullmatch(value) else ""
 
 

@@ -1,8 +1,8 @@
 """Renders a match's table for one viewpoint: the page, the htmx answer and the websocket pushes share it."""
-import marshal
 from dataclasses import dataclass
 from functools import lru_cache
 
+from django.core.signals import setting_changed
 from django.dispatch import receiver
 from django.template.loader import get_template
 from django.urls import get_script_prefix, reverse
@@ -39,7 +39,7 @@ def line_html(game, language: str, entry: bytes, names: tuple) -> str:
     """One entry (its `fragments.fingerprint`) as a line in `language`: "<li><strong>who</strong> what</li>", or
     "<li>what</li>" for the game's own announcements. A move adds a line or two: the others' words are not looked
     up again."""
-    data = marshal.loads(entry)
+    data = fragments.data_of(entry)
     text, name = escape(with_names(game.event_text(data), list(names))), who(data, list(names))
     return f"<li><strong>{escape(name)}</strong> {text}</li>" if name else f"<li>{text}</li>"
 
@@ -93,6 +93,12 @@ def frame_template():
 def _forget_template(**kwargs) -> None:
     """The development server drops its templates when a file changes, without restarting: so does this."""
     frame_template.cache_clear()
+
+
+@receiver(setting_changed)
+def _forget_template_of_old_settings(setting, **kwargs) -> None:
+    if setting == "TEMPLATES":  # a test's override makes new template engines
+        frame_template.cache_clear()
 
 
 @dataclass(frozen=True)

@@ -6,9 +6,9 @@
   const focusable = "button:not([disabled]), input:not([disabled]):not([type=hidden]), select, textarea, a[href], summary";
 
   // This page's own name, random: its socket's address carries it (set here, before htmx opens the socket) and so
-  // does every request it makes (X-Page). The push of a move is then not sent to the page that made the move,
-  // whose answer is that very table; its other tabs still get it. Should the answer not come (the network, a
-  // server error), the page fetches its table itself.
+  // does every request it makes (X-Page). The socket of the page that made a move then does not forward that
+  // move's table, the page's answer; its other tabs still get it. Should the answer of a move not come (the
+  // network dropped it, a server error answered no table), the page fetches its table itself, once.
   const page = [...crypto.getRandomValues(new Uint8Array(8))].map((b) => b.toString(16).padStart(2, "0")).join("");
   const live = document.getElementById("live");
   if (live && live.getAttribute("ws-connect")) {
@@ -17,12 +17,12 @@
   }
   document.addEventListener("htmx:configRequest", (event) => { event.detail.headers["X-Page"] = page; });
   function refetch(event) {
-    const target = event.detail.target || event.detail.elt;
-    if (!live || !live.dataset.tableUrl || !target || !live.contains(target) || !table(document)) return;
+    const request = event.detail.requestConfig;
+    const move = request && request.verb === "post" && /\/move\/$/.test(request.path);
+    if (!move || !live || !live.dataset.tableUrl || !table(document)) return;  // a GET (this one too) never
     htmx.ajax("GET", live.dataset.tableUrl, {target: "#table", swap: "outerHTML"});
   }
   document.addEventListener("htmx:sendError", refetch);
-  document.addEventListener("htmx:timeout", refetch);
 
   document.addEventListener("htmx:wsBeforeMessage", (event) => {
     const incoming = table(new DOMParser().parseFromString(event.detail.message, "text/html"));

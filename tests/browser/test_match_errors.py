@@ -40,11 +40,18 @@ def test_a_move_whose_answer_is_lost_on_the_way_back_still_shows(signed_up):
     shown = version(olga)
     assert sockets and all(re.search(r"[?&]page=[0-9a-f]{16}$", url) for url in sockets)
 
+    named, fetched = [], []
+
     def lost(route):
+        named.append(route.request.headers.get("x-page"))
         route.fetch()  # the server applies the move and answers; the page never hears the answer
         route.abort("connectionreset")
 
     olga.route("**/move/", lost)
+    olga.on("request", lambda request: fetched.append(request.url) if "/table/" in request.url else None)
     olga.locator("#table button", has_text="Draw a card").click()
     expect(olga.locator("#table")).to_have_attribute("data-version", str(shown + 1))
     expect(olga.locator("#table")).to_contain_text("You drew")
+    # The move named its page as its socket did, so the socket did not redraw it: the page fetched its table.
+    assert named == [re.search(r"page=([0-9a-f]{16})$", sockets[-1])[1]]
+    assert fetched

@@ -99,3 +99,10 @@ def test_a_copied_state_is_equal_and_shares_nothing_with_the_original():
     copy["log"][0]["seat"] = 1
     copy["rows"][1].append(7)
     assert state["log"] == [{"event": "draw", "seat": 0}] and state["rows"][1] == [9, 0, 5]
+
+
+def test_a_copied_state_shares_nothing_even_with_itself_as_a_json_round_trip_would():
+    row = [1, 2]
+    copy = contract.copied({"mine": row, "theirs": row})
+    copy["mine"].append(3)
+    assert copy == {"mine": [1, 2, 3], "theirs": [1, 2]}

@@ -69,6 +69,7 @@ def playout(engine, seats: int, seed: int, rng: random.Random, *, check: bool):
         before = views(engine, state)
         state_after = engine.apply(state, seat, copy.deepcopy(action))
         assert views(engine, state) == before, "apply changed its input"
+        assert json.loads(json.dumps(state_after)) == state_after, "a state must be JSON data (contract.copied)"
         moves.append((seat, action))
         state = state_after
     raise AssertionError("no end after 20,000 moves")

@@ -230,7 +230,8 @@ async def test_the_page_that_made_a_move_is_not_pushed_the_table_it_has_as_its_a
 @pytest.mark.parametrize("header", ["", "0123", "0123456789ABCDEF", "0123456789abcdeg", "0123456789abcdef" * 3])
 async def test_a_move_without_a_page_name_of_the_sites_own_shape_is_pushed_to_every_socket(
         duel, mia, async_client, header):
-    ws = await connect(duel, mia, page=PAGE)
+    """A name that is not 16 to 32 lowercase hex digits is no name, in the socket's address as in the header."""
+    ws = await connect(duel, mia, page=header)
     await async_client.aforce_login(mia)
     answer = await async_client.post(f"/matches/{duel.pk}/move/", {"seat": 0, "version": 0,
                                                                    "action": '{"type": "draw"}'},

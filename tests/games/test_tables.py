@@ -13,3 +13,9 @@ def test_the_frame_is_looked_up_once_and_again_after_a_file_changes():
     file_changed.send(sender=None, file_path=Path(__file__))
     assert frame_template() is not first
     assert frame_template().template.name == "games/table.html"
+
+
+def test_the_frame_is_looked_up_again_under_other_template_settings(settings):
+    first = frame_template()
+    settings.TEMPLATES = [{**settings.TEMPLATES[0], "OPTIONS": {**settings.TEMPLATES[0].get("OPTIONS", {})}}]
+    assert frame_template() is not first
