@@ -162,7 +162,9 @@ def test_a_host_cannot_claim_from_their_own_local_players(mia):
 
 
 @pytest.mark.parametrize("game", [g.slug for g in registry.playable_games()])
-def test_every_game_can_be_resigned_into_a_valid_record(game, mia, leo):
+def test_every_game_can_be_resigned_into_a_valid_record(game, mia, leo, monkeypatch):
+    # A fixed deal: with a random one, about 1 Rat Hot deal in 300 ends within the three moves made below.
+    monkeypatch.setattr(lobby, "new_seed", lambda: 20261203)
     engine = registry.get(game).engine
     seats = [SeatPlan("me"), SeatPlan("invite")] + [SeatPlan("bot", bot_level="easy")] * (engine.MIN_SEATS - 2)
     match = lobby.create_match(host=mia, game=game, options={}, seats=seats)
