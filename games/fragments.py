@@ -13,12 +13,11 @@ from collections.abc import Callable
 from django.template import Context
 from django.utils.safestring import SafeString, mark_safe
 
+from games import contract
+
 KEPT = 4096  # parts kept per process (a Cat Tower sheet is about 2 KB)
 _kept: OrderedDict[tuple, SafeString] = OrderedDict()
 _lock = threading.Lock()
-
-
-FORMAT = 2  # marshal's format 2 writes no references and no "interned" flags: equal data, equal bytes
 
 
 def fingerprint(value) -> bytes:
@@ -27,7 +26,7 @@ def fingerprint(value) -> bytes:
     data gives equal bytes as long as its dicts list their keys in the same order (as a state read back from
     PostgreSQL may not: that costs a rendering, never a wrong one). A few times quicker than JSON for a key that
     a table builds on every push (the log's 40 entries: 13 us against 33)."""
-    return marshal.dumps(value, FORMAT)
+    return marshal.dumps(value, contract.MARSHAL_FORMAT)
 
 
 def data_of(fingerprint: bytes):
