@@ -74,3 +74,33 @@ def play(match_id: int, moves: int | None = None) -> None:
     match.refresh_from_db()
     print(json.dumps({"match": match.pk, "status": match.status, "version": match.version,
                       "record": match.game_record_id}))
+
+
+def reserve_used_up(handle: str, dumpster: str) -> None:
+    """A Hot Tin Roof match of the player `handle` and two easy bots, played until the player is to dive with no
+    piece of `dumpster`'s kind ("catwalk", "shelter") left in reserve, so that this dive moves one of theirs: the
+    player dives into that dumpster whenever it places one, otherwise chooses as the easy bot. Prints {"match": id,
+    "version": ...}."""
+    from django.conf import settings
+
+    from games import bot_runner, turns
+    from games.models import Match
+
+    settings.BOT_RUNNER, settings.BOT_DELAY = "inline", 0
+    match_id = _made("hot_tin_roof", handle, ["me", "bot:easy", "bot:easy"], None)
+    while True:
+        match = Match.objects.get(pk=match_id)
+        assert match.status == Match.PLAYING, f"the game ended before the reserve was used up ({match.version})"
+        if 0 not in match.engine.to_move(match.state):
+            bot_runner.play_bots(match_id)
+            continue
+        actions = match.engine.legal_actions(match.state, 0)
+        if any(a.get("dumpster") == dumpster and "from" in a for a in actions):
+            break
+        placing = [a for a in actions if a.get("dumpster") == dumpster and len(a) > 2]
+        action = placing[0] if placing else bot_runner.choose(match, 0, "easy")
+        try:
+            turns.play(match_id=match_id, seat=0, action=action, version=match.version)
+        except turns.StaleVersion:
+            pass  # the server's bot runner moved meanwhile: look again
+    print(json.dumps({"match": match.pk, "version": match.version}))

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser import positions
 from tests.browser.tables import create_match, version, wait_for_version
 
 pytestmark = pytest.mark.browser
@@ -81,6 +82,44 @@ def race(page, choices: dict) -> str:
             return "join"
     posted(page, lambda: page.locator("#table button.htr-end").click(timeout=CLICK_MS))
     return "end"
+
+
+def activate(page, spot, by_keyboard: bool) -> None:
+    """Choose a spot on the board as a player would: a click, or the focus put on it and Enter."""
+    if by_keyboard:
+        spot.focus()
+        page.keyboard.press("Enter")
+    else:
+        spot.click(timeout=CLICK_MS)
+
+
+@pytest.mark.parametrize(("dumpster", "by_keyboard"), [("catwalk", False), ("shelter", True)])
+def test_with_the_reserve_used_up_a_dive_moves_a_piece_of_yours_chosen_on_the_board(signed_up, manage, dumpster,
+                                                                                   by_keyboard):
+    """With none left in reserve, the dive moves one of your own pieces to a free spot: the page offers yours,
+    then the free spots, and the second choice posts the move (it once took the spot for another piece to move)."""
+    handle = f"mover{dumpster}"
+    (page,) = signed_up((handle, "Moe"))
+    at = positions.setup(manage, f"reserve_used_up({handle!r}, {dumpster!r})")
+    page.goto(f"/matches/{at['match']}/")
+    expect(page.locator("#table .table-status")).to_contain_text("Your move")
+    field = "gap" if dumpster == "catwalk" else "patio"
+    moving = [a for a in data(page)["dives"] if a["dumpster"] == dumpster and "from" in a]
+    page.locator(f'#table .htr-pick[data-dumpster="{dumpster}"]').click(timeout=CLICK_MS)
+    spots = page.locator("#table .htr-board .target")
+    expect(spots).to_have_count(len({a["from"] for a in moving}))  # yours, to move
+    source = spots.first.get_attribute(f"data-{field}")
+    activate(page, spots.first, by_keyboard)
+    expect(page.locator("#htr-hint")).to_have_text("Now pick where it goes.")
+    expect(spots).to_have_count(len([a for a in moving if a["from"] == source]))  # the free spots
+    destination = spots.first.get_attribute(f"data-{field}")
+    posted(page, lambda: activate(page, spots.first, by_keyboard))
+    expect(page.locator(".match-log")).to_contain_text(f"Moe moved a {dumpster} from")
+    expect(page.locator(f'#table [data-{field}="{source}"]')).to_have_attribute("aria-label",
+                                                                              re.compile(f"no {dumpster}"))
+    expect(page.locator(f'#table [data-{field}="{destination}"]')).not_to_have_attribute("aria-label",
+                                                                                       re.compile(f"no {dumpster}"))
+    assert not page.console_errors, page.console_errors
 
 
 def test_a_player_and_two_bots_play_a_whole_game_and_its_record_travels(signed_up):

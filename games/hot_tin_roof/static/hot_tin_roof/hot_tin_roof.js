@@ -154,7 +154,9 @@
 
   function pick(el) {
     const value = JSON.parse(el.getAttribute("data-pick"));
-    if (sel.mode === "dive" && value.from) {
+    // Picking which of your pieces to move ({from}); a place to put it is a whole action (it has a type, and a
+    // `from` too when the piece moves).
+    if (sel.mode === "dive" && !value.type) {
       clear();
       const moving = sel.moving.filter((a) => a.from === value.from);
       hint(say("where_now"));
