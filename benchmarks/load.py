@@ -25,7 +25,11 @@ made it, whose answer it is; the floor, as the issue defines it, forwards every 
 
 With `--repeat N`, the report ends with each configuration's ratios to the floor run by run and their median,
 the figure to quote: each pair runs back to back (in alternating order), and the machine's speed may drift from
-one pair to the next.
+one pair to the next. `--interleave S` measures the pair together instead: one child, the same servers, the site's
+K matches and the floor's K matches all set up and connected, taking turns to play in slices of S seconds (order
+ABBA ABBA ...) until each has played --duration; each slice ends when the pushes of its moves have arrived, and
+each target is charged the servers' CPU over its own slices. A drift of the machine's speed over seconds then
+weighs on both alike. (Memory per player and per match is only reported for one target alone.)
 
 Figures per configuration: server CPU per applied move (user + system of the server processes over the play
 phase, from /proc), moves/s, push latency (from sending a move to the OTHER player's socket receiving a table of
@@ -549,16 +553,70 @@ def start_profilers(directory: str, pids: list[int], duration: float) -> list[su
             for index, pid in enumerate(pids)]
 
 
+# ---------------------------------------------------------------- one configuration
+
 GAME_OPTIONS = {"rat_a_tat_cat": {"option_end": "rounds", "option_rounds": "20", "option_limit": "100"}}
 
 
-# ---------------------------------------------------------------- one configuration
+@dataclass
+class Side:
+    """One target's players, matches and spectators in a run, and what its play cost the servers."""
 
-async def run_one(args, ports: list[int], pids: list[int]) -> dict:
-    rng = random.Random(args.seed)
-    stats = Stats()
+    target: str
+    players: list
+    matches: list = field(default_factory=list)
+    watchers: list = field(default_factory=list)
+    stats: Stats = field(default_factory=Stats)
+    rngs: dict = field(default_factory=dict)
+    cpu: float = 0.0
+    loop_cpu: float = 0.0
+    own: float = 0.0
+    played: float = 0.0
+
+
+async def prepare(args, target: str, first_player: int, ports: list[int], bounded, rng: random.Random) -> Side:
+    """Sign up this target's 2K players and set up its K matches."""
     k = args.matches[0]
-    players = [Player(i, ports[i % len(ports)]) for i in range(2 * k)]
+    side = Side(target, [Player(first_player + i, ports[i % len(ports)]) for i in range(2 * k)])
+    await asyncio.gather(*(bounded(p.sign_up()) for p in side.players))
+    setup = site_setup if target == "site" else floor_setup
+    options = GAME_OPTIONS.get(args.game, {})
+    side.matches = await asyncio.gather(*(bounded(setup(side.players[2 * i], side.players[2 * i + 1], args.game,
+                                                         options)) for i in range(k)))
+    side.rngs = {m.key: random.Random(rng.random()) for m in side.matches}
+    return side
+
+
+async def connect(side: Side, args, ports: list[int], bounded) -> None:
+    """Every player of the side opens its match's socket, and so do the spectators."""
+    await asyncio.gather(*(bounded(open_socket(p, m, side.stats)) for m in side.matches for p in m.players))
+    side.watchers = [(Watcher(ports[(i + j) % len(ports)]), m)
+                     for i, m in enumerate(side.matches) for j in range(args.spectators)]
+    await asyncio.gather(*(bounded(w.open(m, side.stats)) for w, m in side.watchers))
+
+
+async def play_slice(side: Side, args, pids: list[int], seconds: float, budget: list) -> None:
+    """The side's matches play for `seconds`; then the pushes of the moves made are waited for (3 s at most),
+    so that the servers' CPU over the slice is that of the moves it counts."""
+    cpu_start = sum(cpu_seconds(pid) for pid in pids)
+    loop_start = sum(cpu_seconds(pid, pid) for pid in pids)  # the main thread: the server's event loop
+    own_start, started = time.process_time(), time.monotonic()
+    until = started + seconds
+    await asyncio.gather(*(drive(m, side.stats, side.rngs[m.key], args.pace, until, budget) for m in side.matches))
+    side.played += time.monotonic() - started
+    settled = time.monotonic() + 3
+    while any(m.pending for m in side.matches) and time.monotonic() < settled:
+        await asyncio.sleep(0.02)
+    side.cpu += sum(cpu_seconds(pid) for pid in pids) - cpu_start
+    side.loop_cpu += sum(cpu_seconds(pid, pid) for pid in pids) - loop_start
+    side.own += time.process_time() - own_start
+
+
+async def run_one(args, ports: list[int], pids: list[int]) -> list[dict]:
+    """One configuration: one target for --duration; or, with --interleave S (`--target both`), the site and the
+    floor on the same servers, taking turns in slices of S seconds (in the order ABBA ABBA ...) until each has
+    played --duration, so that a drift of the machine's speed weighs on both alike."""
+    rng = random.Random(args.seed)
     gate = asyncio.Semaphore(8)
 
     async def bounded(coroutine):
@@ -566,76 +624,81 @@ async def run_one(args, ports: list[int], pids: list[int]) -> dict:
             return await coroutine
 
     started = time.monotonic()
-    await asyncio.gather(*(bounded(p.sign_up()) for p in players))
-    setup = site_setup if args.target == "site" else floor_setup
-    options = GAME_OPTIONS.get(args.game, {})
-    matches = await asyncio.gather(*(bounded(setup(players[2 * i], players[2 * i + 1], args.game, options))
-                                     for i in range(k)))
+    targets = ["site", "floor"] if args.target == "both" else [args.target]
+    sides = [await prepare(args, target, n * 2 * args.matches[0], ports, bounded, rng)
+             for n, target in enumerate(targets)]
     rss_before = sum(rss_mib(pid) for pid in pids)
-    await asyncio.gather(*(bounded(open_socket(p, m, stats)) for m in matches for p in m.players))
-    watchers = [(Watcher(ports[(i + j) % len(ports)]), m)
-                for i, m in enumerate(matches) for j in range(args.spectators)]
-    await asyncio.gather(*(bounded(w.open(m, stats)) for w, m in watchers))
+    for side in sides:
+        await connect(side, args, ports, bounded)
     await asyncio.sleep(1)
     rss_idle = sum(rss_mib(pid) for pid in pids)
     setup_s = time.monotonic() - started
 
-    cpu_start = sum(cpu_seconds(pid) for pid in pids)
-    loop_start = sum(cpu_seconds(pid, pid) for pid in pids)  # the main thread: the server's event loop
+    slice_s = args.interleave if len(sides) > 1 else args.duration
+    rounds = max(1, round(args.duration / slice_s))
     own_start, machine_start = time.process_time(), machine_ticks()
-    play_start = time.monotonic()
-    until = play_start + args.duration
+    # Generous: the slices, the settling after each, and the last pushes.
+    until = time.monotonic() + len(sides) * rounds * (slice_s + 3) + 3
     lags: list[float] = []
     lagging = asyncio.create_task(loop_lag(lags, until))
     budget = [args.max_moves]
-    readers = [asyncio.create_task(read_socket(p, m, stats, until + 3)) for m in matches for p in m.players]
-    readers += [asyncio.create_task(w.read(stats, until + 3)) for w, _ in watchers]
+    readers = [asyncio.create_task(read_socket(p, m, side.stats, until)) for side in sides
+               for m in side.matches for p in m.players]
+    readers += [asyncio.create_task(w.read(side.stats, until)) for side in sides for w, _ in side.watchers]
     profilers = start_profilers(args.profile, pids, args.duration)
-    await asyncio.gather(*(drive(m, stats, random.Random(rng.random()), args.pace, until, budget) for m in matches))
-    played = time.monotonic() - play_start
-    await asyncio.sleep(min(3, max(0, until + 3 - time.monotonic())))  # the last pushes
-    cpu = sum(cpu_seconds(pid) for pid in pids) - cpu_start
-    loop_cpu = sum(cpu_seconds(pid, pid) for pid in pids) - loop_start
+    for round_ in range(rounds):
+        for side in (sides if round_ % 2 == 0 else sides[::-1]):
+            await play_slice(side, args, pids, slice_s, budget)
     own = time.process_time() - own_start
     (total, idle), (total_0, idle_0) = machine_ticks(), machine_start
     busy = 1 - (idle - idle_0) / max(1, total - total_0)
-    await lagging
     rss_after = sum(rss_mib(pid) for pid in pids)
-    await asyncio.gather(*readers, return_exceptions=True)
+    lagging.cancel()
+    for task in readers:
+        task.cancel()
+    await asyncio.gather(lagging, *readers, return_exceptions=True)
     for profiler in profilers:
         profiler.wait(timeout=60)
-    for p in players:
-        await p.ws.close()
-        p.http.close()
-    for w, _ in watchers:
-        if w.ws is not None:
-            await w.ws.close()
+    for side in sides:
+        for p in side.players:
+            await p.ws.close()
+            p.http.close()
+        for w, _ in side.watchers:
+            if w.ws is not None:
+                await w.ws.close()
+    alone = len(sides) == 1  # memory is told apart per target only when one target ran
+    return [figures(args, side, pids, setup_s, busy, lags, own if alone else side.own,
+                    (rss_before, rss_idle, rss_after) if alone else None) for side in sides]
+
+
+def figures(args, side: Side, pids: list[int], setup_s: float, busy: float, lags: list, own: float,
+            rss: tuple | None) -> dict:
+    k, stats = args.matches[0], side.stats
     applied = sum(stats.answered_ok.values())
-    unresolved = sum(len(m.pending) for m in matches)
+    per_move = lambda seconds: round(seconds * 1000 / applied, 2) if applied else None  # noqa: E731
     return {
-        "target": args.target, "game": args.game, "matches": k, "spectators": args.spectators, "pace": args.pace,
-        "processes": len(pids), "spectator_frames": sum(w.frames for w, _ in watchers),
+        "target": side.target, "game": args.game, "matches": k, "spectators": args.spectators, "pace": args.pace,
+        "processes": len(pids), "spectator_frames": sum(w.frames for w, _ in side.watchers),
         "database": "postgresql" if args.database_url else "sqlite",
-        "layer": "redis" if args.redis_url else "in-memory",
-        "setup_s": round(setup_s, 1), "play_s": round(played, 1), "posted": stats.posted, "applied": applied,
-        "moves_per_s": round(applied / played, 1), "cpu_s": round(cpu, 2),
-        "cpu_ms_per_move": round(cpu * 1000 / applied, 2) if applied else None,
-        "loop_cpu_ms_per_move": round(loop_cpu * 1000 / applied, 2) if applied else None,
-        "generator_cpu_ms_per_move": round(own * 1000 / applied, 2) if applied else None,
+        "layer": "redis" if args.redis_url else "in-memory", "interleave_s": args.interleave or None,
+        "setup_s": round(setup_s, 1), "play_s": round(side.played, 1), "posted": stats.posted, "applied": applied,
+        "moves_per_s": round(applied / side.played, 1) if side.played else None, "cpu_s": round(side.cpu, 2),
+        "cpu_ms_per_move": per_move(side.cpu), "loop_cpu_ms_per_move": per_move(side.loop_cpu),
+        "generator_cpu_ms_per_move": per_move(own),
         "generator_lag_ms": {f"p{q}": rounded(percentile(lags, q / 100)) for q in (50, 95, 99)},
         "machine_busy": round(busy, 3),
         "push_ms": {f"p{q}": rounded(percentile(stats.push_ms, q / 100)) for q in (50, 95, 99)},
-        "pushes_measured": len(stats.push_ms), "pushes_missing": unresolved,
+        "pushes_measured": len(stats.push_ms), "pushes_missing": sum(len(m.pending) for m in side.matches),
         "post_ms": {f"p{q}": rounded(percentile(stats.post_ms, q / 100)) for q in (50, 95)},
         "statuses": stats.statuses, "socket_errors": stats.socket_errors, "stalls": stats.stalls,
-        "rss_mib": {"before_sockets": round(rss_before, 1), "idle": round(rss_idle, 1), "after": round(rss_after, 1)},
-        "kib_per_idle_player": round((rss_idle - rss_before) * 1024 / (2 * k), 1),
-        "kib_per_active_match": round((rss_after - rss_idle) * 1024 / k, 1),
+        "rss_mib": rss and {"before_sockets": round(rss[0], 1), "idle": round(rss[1], 1), "after": round(rss[2], 1)},
+        "kib_per_idle_player": rss and round((rss[1] - rss[0]) * 1024 / (2 * k), 1),
+        "kib_per_active_match": rss and round((rss[2] - rss[1]) * 1024 / k, 1),
         "answered_ok": stats.answered_ok,
     }
 
 
-def stored_moves(args, env: dict, keys: list[str]) -> dict[str, int]:
+def stored_moves(target: str, env: dict, keys: list[str]) -> dict[str, int]:
     """How many moves the database holds per match, read by a separate process with the servers' settings."""
     code = ("import django, json, sys; django.setup(); from django.db import connection\n"
             "keys = json.loads(sys.argv[1]); out = {}\n"
@@ -647,7 +710,7 @@ def stored_moves(args, env: dict, keys: list[str]) -> dict[str, int]:
             "            c.execute('SELECT version FROM floor_match WHERE id = %s', [int(key)])\n"
             "        out[key] = c.fetchone()[0]\n"
             "print(json.dumps(out))")
-    done = subprocess.run([sys.executable, "-c", code, json.dumps(keys), args.target], cwd=ROOT, env=env,
+    done = subprocess.run([sys.executable, "-c", code, json.dumps(keys), target], cwd=ROOT, env=env,
                           capture_output=True, text=True, timeout=120, check=True)
     return json.loads(done.stdout)
 
@@ -661,7 +724,7 @@ def child(args) -> int:
                     " ensure_table()"], cwd=ROOT, env=env, check=True, timeout=60)
     servers = start_servers(args, env, directory)
     try:
-        result = asyncio.run(run_one(args, [port for _, port in servers], [p.pid for p, _ in servers]))
+        results = asyncio.run(run_one(args, [port for _, port in servers], [p.pid for p, _ in servers]))
     finally:
         for process, _ in servers:
             process.terminate()
@@ -670,14 +733,15 @@ def child(args) -> int:
                 process.wait(timeout=10)
             except subprocess.TimeoutExpired:
                 process.kill()
-    answered = result.pop("answered_ok")
-    stored = stored_moves(args, env, list(answered))
-    result["lost_moves"] = sum(max(0, answered[k] - stored.get(k, 0)) for k in answered)
-    result["doubled_moves"] = sum(max(0, stored.get(k, 0) - answered[k]) for k in answered)
-    result["load_average"] = [round(x, 2) for x in os.getloadavg()]
     errors = Path(directory, "daphne-0.log").read_text(errors="replace")
-    result["server_log_errors"] = errors.count("Traceback") + errors.count("ERROR")
-    print(json.dumps(result))
+    for result in results:
+        answered = result.pop("answered_ok")
+        stored = stored_moves(result["target"], env, list(answered))
+        result["lost_moves"] = sum(max(0, answered[k] - stored.get(k, 0)) for k in answered)
+        result["doubled_moves"] = sum(max(0, stored.get(k, 0) - answered[k]) for k in answered)
+        result["load_average"] = [round(x, 2) for x in os.getloadavg()]
+        result["server_log_errors"] = errors.count("Traceback") + errors.count("ERROR")
+    print(json.dumps(results))
     shutil.rmtree(directory, ignore_errors=True)
     return 0
 
@@ -737,7 +801,7 @@ def report(results: list[dict]) -> str:
             f"{fmt(extra, 2):>8} {fmt(r['push_ms']['p50']):>8} {fmt(r['push_ms']['p95']):>7} "
             f"{fmt(r['push_ms']['p99']):>7} {fmt(r['post_ms']['p50']):>8} {fmt(r['post_ms']['p95']):>7} "
             f"{json.dumps(errors) if errors else '0':>14} {r['lost_moves']:4} {r['doubled_moves']:4} "
-            f"{r['kib_per_idle_player']:11.1f} {r['kib_per_active_match']:9.1f} "
+            f"{fmt(r['kib_per_idle_player']):>11} {fmt(r['kib_per_active_match']):>9} "
             f"{fmt(r.get('generator_cpu_ms_per_move'), 2):>9} {fmt((r.get('generator_lag_ms') or {}).get('p95')):>7} "
             f"{fmt(100 * r['machine_busy'] if 'machine_busy' in r else None, 0) + '%':>5}")
     return "\n".join(lines)
@@ -759,6 +823,8 @@ def main(argv=None) -> int:
     parser.add_argument("--max-moves", type=int, default=200_000, help="bound on the moves posted per run")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", default="", help="append each configuration's figures to this file")
+    parser.add_argument("--interleave", type=float, default=0,
+                        help="seconds: the site and the floor take turns in slices this long, on the same servers")
     parser.add_argument("--target", help=argparse.SUPPRESS)  # a child's one configuration
     args = parser.parse_args(argv)
     args.matches = [int(x) for x in str(args.matches).split(",")]
@@ -775,10 +841,11 @@ def main(argv=None) -> int:
     configurations = [(pace, k, n) for _ in range(args.repeat) for pace in [float(x) for x in args.pace.split(",")]
                       for k in args.matches for n in [int(x) for x in str(args.spectators).split(",")]]
     for run, (pace, k, spectators) in enumerate(configurations):
-        targets = args.targets.split(",")
+        targets = ["both"] if args.interleave else args.targets.split(",")
         for target in (targets if run % 2 == 0 else targets[::-1]):  # alternate which goes first
             command = [sys.executable, __file__, "--target", target, "--matches", str(k), "--pace", str(pace),
                        "--duration", str(args.duration), "--processes", str(args.processes),
+                       "--interleave", str(args.interleave),
                        "--max-moves", str(args.max_moves), "--seed", str(args.seed), "--game", args.game,
                        "--spectators", str(spectators)]
             if args.database_url:
@@ -787,18 +854,18 @@ def main(argv=None) -> int:
                 command += ["--redis-url", args.redis_url]
             if args.profile:
                 command += ["--profile", str(Path(args.profile) / f"{target}-{k}-{pace:g}-{spectators}-{run}")]
-            done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=args.duration + 900)
+            done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=4 * args.duration + 900)
             if done.returncode != 0:
                 print(f"{target} K={k} pace={pace} spectators={spectators}: failed\n{done.stderr[-3000:]}",
                       flush=True)
                 continue
-            result = json.loads(done.stdout.strip().splitlines()[-1])
-            result["run"] = run
-            results.append(result)
-            print(json.dumps(result), flush=True)
-            if args.json:
-                with open(args.json, "a") as out:
-                    out.write(json.dumps(result) + "\n")
+            for result in json.loads(done.stdout.strip().splitlines()[-1]):
+                result["run"] = run
+                results.append(result)
+                print(json.dumps(result), flush=True)
+                if args.json:
+                    with open(args.json, "a") as out:
+                        out.write(json.dumps(result) + "\n")
     print()
     print(report(results))
     print()
