@@ -9,8 +9,10 @@ import marshal
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
+from functools import lru_cache
 
 from django.template import Context
+from django.utils import translation
 from django.utils.safestring import SafeString, mark_safe
 
 from games import contract
@@ -54,6 +56,19 @@ def render_part(context, name: str, values: dict) -> str:
     return context.template.engine.get_template(name).render(Context(values, autoescape=context.autoescape))
 
 
+def said(words: Callable[..., str], *args) -> str:
+    """`words(*args)` in the active language, looked up once per language and arguments: a game's words functions
+    are pure (what they say depends on their arguments and the language only), and a table says the same few
+    things (a card's name, where it lies) on every push. The arguments must be hashable."""
+    return _said(translation.get_language(), words, args)
+
+
+@lru_cache(maxsize=8192)
+def _said(language: str, words: Callable[..., str], args: tuple) -> str:
+    return str(words(*args))
+
+
 def clear() -> None:
     with _lock:
         _kept.clear()
+    _said.cache_clear()

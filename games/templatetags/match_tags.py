@@ -1,4 +1,5 @@
 """Template helpers for match tables: actions as JSON, seat names."""
+import html
 import json
 
 from django import template
@@ -57,6 +58,8 @@ def first_action(actions, kind, **fields):
 def shown(value, context) -> str:
     """What {{ value }} writes: a string escaped, a whole number as its digits (what the engine writes for one
     without thousand separators), anything else through the template engine's own rules."""
+    if type(value) is str:  # not yet escaped: as django.utils.html.escape writes it, without its checks
+        return html.escape(value)
     if isinstance(value, str):
         return conditional_escape(value)
     if type(value) is int and not settings.USE_THOUSAND_SEPARATOR:

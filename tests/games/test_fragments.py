@@ -124,3 +124,23 @@ def test_a_fingerprint_is_its_view_read_back_and_the_same_for_the_same_view_made
     assert fragments.fingerprint(view) == fragments.fingerprint(json.loads(json.dumps(view)))
     entry = view["log"][0]  # one entry met twice, or two equal ones: the same bytes (format 2 writes no references)
     assert fragments.fingerprint([entry, entry]) == fragments.fingerprint([dict(entry), dict(entry)])
+
+
+def test_words_are_said_once_per_language_and_arguments():
+    calls = []
+
+    def discard_pile(count):
+        calls.append(count)
+        return f"{translation.gettext('Discard pile')}: {count}"
+
+    with translation.override("en-gb"):
+        english = [fragments.said(discard_pile, 3), fragments.said(discard_pile, 3), fragments.said(discard_pile, 4)]
+    with translation.override("zh-hant"):
+        chinese = fragments.said(discard_pile, 3)
+    assert english == ["Discard pile: 3", "Discard pile: 3", "Discard pile: 4"]
+    assert chinese != english[0] and chinese.endswith(": 3")
+    assert calls == [3, 4, 3]
+    fragments.clear()  # forgotten with the kept parts
+    with translation.override("en-gb"):
+        fragments.said(discard_pile, 3)
+    assert calls == [3, 4, 3, 3]

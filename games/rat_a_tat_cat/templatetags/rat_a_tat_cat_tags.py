@@ -15,25 +15,25 @@ register = template.Library()
 @register.filter
 def card_label(card) -> str:
     """A card's face in words ("Peek", "8"); "" for a card face down."""
-    return "" if card is None else card_name(card)
+    return "" if card is None else fragments.said(card_name, card)
 
 
 @register.filter
 def card_with_article(card) -> str:
     """ "a 7", "an 8", "a Peek" """
-    return "" if card is None else with_article(card)
+    return "" if card is None else fragments.said(with_article, card)
 
 
 @register.filter
 def card_at_label(card) -> str:
     """A dealt card's accessible name ({"position", "shown"} from the view): "Position 2: face down"."""
-    return card_at(card["shown"], card["position"])
+    return fragments.said(card_at, card["shown"], card["position"])
 
 
 @register.simple_tag
 def card_choice_label(card, choice: str) -> str:
     """A card of my row offered as a move: "Position 2: face down, peek at this card"."""
-    return card_choice(card["shown"], card["position"], choice)
+    return fragments.said(card_choice, card["shown"], card["position"], choice)
 
 
 @register.filter
@@ -127,11 +127,11 @@ def _card(context, card, actions) -> str:
 @register.simple_tag(takes_context=True)
 def rounds_part(context):
     """The rounds played so far (rat_a_tat_cat/rounds.html): they change only when a round ends, so they are
-    rendered once per what they show (the rounds, the totals, the names, whether the reveal is open, the
-    language)."""
+    rendered once per what they show (the rounds, the totals, the names, whether the last round's reveal is open,
+    the language). The reveal is open once the match is over, and between two draws of the next round's play."""
     view, names = context["view"], context.get("names") or []
     shown = {"rounds": view.get("rounds"), "totals": view.get("totals"),
-             "is_over": view.get("is_over"), "phase": view.get("phase"), "drawn": view.get("drawn")}
+             "reveal_open": bool(view.get("is_over") or view.get("phase") == "play" and not view.get("drawn"))}
     key = ("rat_a_tat_cat/rounds", translation.get_language(), tuple(names),
            fragments.fingerprint(shown))
     return fragments.rendered(key, lambda: fragments.render_part(
