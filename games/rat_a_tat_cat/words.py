@@ -37,6 +37,16 @@ def card_at(card, index: int) -> str:
     return _("Position %(position)s: %(card)s") % {"position": position(index), "card": face}
 
 
+def draw_pile(count: int) -> str:
+    """The draw pile's label: how many cards are left in it."""
+    return _("Draw pile: %(n)s") % {"n": count}
+
+
+def discard_top(card) -> str:
+    """The accessible name of the discard pile's top card."""
+    return _("Top of the discard pile: %(card)s") % {"card": card_name(card)}
+
+
 CARD_CHOICES = {
     "take": gettext_lazy("take the discard into this position"),
     "replace": gettext_lazy("put the drawn card here"),

@@ -6,7 +6,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext, pgettext
 
 from games import fragments
-from games.rat_a_tat_cat.words import card_at, card_choice, card_name, with_article
+from games.rat_a_tat_cat.words import card_at, card_choice, card_name, discard_top, draw_pile, with_article
 from games.templatetags.match_tags import action_form, at, first_action, seat_name, shown
 
 register = template.Library()
@@ -22,6 +22,18 @@ def card_label(card) -> str:
 def card_with_article(card) -> str:
     """ "a 7", "an 8", "a Peek" """
     return "" if card is None else fragments.said(with_article, card)
+
+
+@register.filter
+def draw_pile_label(count) -> str:
+    """ "Draw pile: 12" """
+    return fragments.said(draw_pile, count)
+
+
+@register.filter
+def discard_label(card) -> str:
+    """ "Top of the discard pile: 8" """
+    return fragments.said(discard_top, card)
 
 
 @register.filter
