@@ -68,7 +68,8 @@ def context(match: Match, seats: list, point: Viewpoint, error: str = "") -> dic
             view=view,
             actions=match.engine.legal_actions(match.state, point.seat) if point.can_act else [],
             log=log_items(match.game_info, view.get("log", []), names),
-            game_template=match.game_info.table_template,
+            game_template=template_of(match.game_info.table_template),
+            status_template=template_of(match.game_info.status_template or "games/status.html"),
         )
     return ctx
 
@@ -83,22 +84,28 @@ def render_point(match: Match, seats: list, point: Viewpoint, error: str = "", r
     return frame_template().render(ctx, request=request)
 
 
-@lru_cache(maxsize=1)
+@lru_cache(maxsize=64)
+def template_of(name: str):
+    """A template of every table (the frame, a game's table and status line): looked up once per process, not
+    once per render (the frame {% include %}s the game's as the template itself, not by its name)."""
+    return get_template(name)
+
+
 def frame_template():
-    """games/table.html, the frame around every game's table: looked up once per process, not once per render."""
-    return get_template("games/table.html")
+    """games/table.html, the frame around every game's table."""
+    return template_of("games/table.html")
 
 
 @receiver(file_changed)
 def _forget_template(**kwargs) -> None:
     """The development server drops its templates when a file changes, without restarting: so does this."""
-    frame_template.cache_clear()
+    template_of.cache_clear()
 
 
 @receiver(setting_changed)
 def _forget_template_of_old_settings(setting, **kwargs) -> None:
     if setting == "TEMPLATES":  # a test's override makes new template engines
-        frame_template.cache_clear()
+        template_of.cache_clear()
 
 
 @dataclass(frozen=True)
