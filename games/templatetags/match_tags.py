@@ -72,15 +72,29 @@ def form_start(context, action, form_id="", form_class="") -> str:
     """Opens a move form for `action` (closed by the template with </form>): it posts the seat, the match's version
     and the action exactly as `engine.legal_actions` listed it (docs/live-matches.md). Written here, not by an
     {% include %}: a table has a form per choice and is rendered after every move."""
-    url = shown(context.get("move_url") or tables.move_url(context["match"].pk), context)
+    url, fields = _form_shared(context)
     head = f' id="{shown(form_id, context)}"' if form_id else ""
     kind = f" {shown(form_class, context)}" if form_class else ""
     return mark_safe(
         f'<form{head} class="action-form{kind}" method="post" action="{url}" hx-post="{url}" hx-target="#table" '
-        f'hx-swap="outerHTML" hx-disabled-elt="find button">{CsrfTokenNode().render(context)}'
-        f'<input type="hidden" name="seat" value="{shown(context["point"].seat, context)}">'
-        f'<input type="hidden" name="version" value="{shown(context["match"].version, context)}">'
+        f'hx-swap="outerHTML" hx-disabled-elt="find button">{fields}'
         f'<input type="hidden" name="action" value="{shown(tojson(action), context)}">')
+
+
+def _form_shared(context) -> tuple[str, str]:
+    """What every move form of one rendering shares: where it posts, and its CSRF, seat and version fields. Made
+    once per template rendered (kept in its render context, which lasts as long as that rendering)."""
+    shared = context.render_context.get(_FORM_SHARED)
+    if shared is None:
+        url = shown(context.get("move_url") or tables.move_url(context["match"].pk), context)
+        shared = context.render_context[_FORM_SHARED] = (url, (
+            f'{CsrfTokenNode().render(context)}'
+            f'<input type="hidden" name="seat" value="{shown(context["point"].seat, context)}">'
+            f'<input type="hidden" name="version" value="{shown(context["match"].version, context)}">'))
+    return shared
+
+
+_FORM_SHARED = object()  # the key of _form_shared's part in a render context
 
 
 @register.simple_tag(takes_context=True)

@@ -7,7 +7,7 @@ from django.utils.translation import gettext, pgettext
 
 from games import fragments
 from games.rat_a_tat_cat.words import card_at, card_choice, card_name, discard_top, draw_pile, with_article
-from games.templatetags.match_tags import action_form, at, first_action, seat_name, shown
+from games.templatetags.match_tags import action_form, at, seat_name, shown
 
 register = template.Library()
 
@@ -119,15 +119,20 @@ def _row(context, row, mine, view, names, actions) -> str:
         f' <span class="badge">{esc(gettext("knocked"))}</span>' if seat == view.get("knocked_by") else "",
         f' <span class="badge muted">{esc(pgettext("player", "out"))}</span>' if row.get("out") else ""))
     classes = "".join(("ratc-row", " mine" if mine else "", " out" if row.get("out") else "", " turn" if turn else ""))
-    cards = "".join(f"<li>{_card(context, card, actions)}</li>" for card in row["cards"])
+    # A card's move: the first listed of each kind for its position (as first_action finds it), looked up once.
+    moves = {}
+    for action in actions:
+        moves.setdefault((action["type"], action.get("position")), action)
+    cards = "".join(f"<li>{_card(context, card, moves)}</li>" for card in row["cards"])
     return (f'<section class="{classes}" aria-label="{label}"><h3 class="small">{heading}{badges}</h3>'
             f'<ol class="cards" role="list">{cards}</ol></section>')
 
 
-def _card(context, card, actions) -> str:
-    """One card of a row: a button when choosing it is a move of mine, else its face (or back)."""
+def _card(context, card, moves: dict) -> str:
+    """One card of a row: a button when choosing it is a move of mine (`moves` by kind and position), else its
+    face (or back)."""
     for kind, choice in CARD_MOVES:
-        action = first_action(actions, kind, position=card["position"])
+        action = moves.get((kind, card["position"]))
         if action:
             return action_form(context, action, card_label(card["shown"]) or "?",
                                card_class(card["shown"]) + " choosable", card_choice_label(card, choice))
