@@ -9,6 +9,7 @@ from contextlib import suppress
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
+from channels.consumer import get_handler_name
 from django.conf import settings
 from django.utils import translation
 from django.utils.module_loading import import_string
@@ -41,6 +42,18 @@ class MatchConsumer(AsyncWebsocketConsumer):
                         await self.channel_layer.group_discard(self.group, self.channel_name)
                         await self.channel_layer.group_discard(live.group_name(self.match_id), self.channel_name)
             raise
+
+    # What the channel layer brings (a change's table, a confirmed seat) is handled without the database, so it
+    # skips what Channels does before every message: close_old_connections on the thread of sync code, one hop
+    # there and back per push. Everything of this consumer that reads the database goes through
+    # database_sync_to_async, which closes old connections itself.
+    WITHOUT_DATABASE = frozenset({"table.push", "screen.confirmed"})
+
+    async def dispatch(self, message):
+        if message["type"] in self.WITHOUT_DATABASE:
+            await getattr(self, get_handler_name(message))(message)
+        else:
+            await super().dispatch(message)
 
     async def connect(self):
         self.match_id = int(self.scope["url_route"]["kwargs"]["match_id"])

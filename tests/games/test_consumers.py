@@ -134,3 +134,28 @@ async def test_the_page_reconnects_after_what_the_server_closes_a_failed_socket_
     1012 and 1013 only."""
     source = (settings_module.BASE_DIR / "static/vendor/htmx/ws-2.0.4.min.js").read_text()
     assert "[1006,1011,1012,1013].indexOf(e.code)" in source
+
+
+async def test_a_push_is_forwarded_without_a_hop_to_the_thread_of_sync_code(duel, mia, monkeypatch):
+    """Channels closes old database connections before every message, on the thread of sync code: a push reads
+    no database, so the socket forwards it without (a websocket's own messages still get it)."""
+    import channels.consumer
+
+    closed = []
+    close = channels.consumer.aclose_old_connections
+
+    async def counting():
+        closed.append(1)
+        await close()
+
+    monkeypatch.setattr(channels.consumer, "aclose_old_connections", counting)
+    ws = await connect(duel, mia)
+    await ws.receive_from(timeout=5)
+    before = len(closed)
+    await database_sync_to_async(turns.play)(match_id=duel.pk, seat=0, action={"type": "draw"}, version=0)
+    assert 'data-version="1"' in await ws.receive_from(timeout=5)
+    assert len(closed) == before
+    await ws.send_to(text_data="table please")
+    assert 'data-version="1"' in await ws.receive_from(timeout=5)
+    assert len(closed) == before + 1
+    await ws.disconnect()
