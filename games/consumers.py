@@ -7,9 +7,9 @@ page asks; every push after a change was rendered once for the whole audience (g
 import asyncio
 from contextlib import suppress
 
+from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
-from channels.consumer import get_handler_name
 from django.conf import settings
 from django.utils import translation
 from django.utils.module_loading import import_string
@@ -39,8 +39,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
             if self.group and getattr(self, "channel_layer", None) is not None:
                 with suppress(Exception):
                     async with asyncio.timeout(2):
-                        await self.channel_layer.group_discard(self.group, self.channel_name)
-                        await self.channel_layer.group_discard(live.group_name(self.match_id), self.channel_name)
+                        await self.leave_groups()
             raise
 
     # What the channel layer brings (a change's table, a confirmed seat) is handled without the database, so it
@@ -61,8 +60,8 @@ class MatchConsumer(AsyncWebsocketConsumer):
         if match is None:
             await self.close(code=4404)
             return
-        await self.channel_layer.group_add(live.group_name(self.match_id), self.channel_name)
-        await self.channel_layer.group_add(self.group, self.channel_name)
+        for group in self.groups_joined():
+            await self.channel_layer.group_add(group, self.channel_name)
         await self.accept()
         # A page that reconnects may have missed pushes: it gets the whole table at once.
         await self.send_own_table()
@@ -70,8 +69,17 @@ class MatchConsumer(AsyncWebsocketConsumer):
 
     async def disconnect(self, code):
         if self.group:
-            await self.channel_layer.group_discard(self.group, self.channel_name)
-            await self.channel_layer.group_discard(live.group_name(self.match_id), self.channel_name)
+            await self.leave_groups()
+
+    def groups_joined(self) -> list[str]:
+        """The match's group (is anybody connected?), its audience's in its language, and, when the page named
+        itself, that page's within the audience (live.page_group: does anybody else see this audience?)."""
+        page = [live.page_group(self.group, self.page)] if self.page else []
+        return [live.group_name(self.match_id), self.group, *page]
+
+    async def leave_groups(self) -> None:
+        for group in self.groups_joined():
+            await self.channel_layer.group_discard(group, self.channel_name)
 
     async def receive(self, text_data=None, bytes_data=None):
         """Moves go over HTTP (they need an answer and a status); anything sent here just asks for the table."""

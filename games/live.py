@@ -90,6 +90,12 @@ def socket_page(scope) -> str:
     return page_id(values[0])
 
 
+def page_group(group: str, page: str) -> str:
+    """The sockets of one page (`socket_page`) within an audience's group in a language (`language_group`): when
+    the page that made a move holds every socket of its audience, nobody else there is sent that move's table."""
+    return f"{group}.page-{page}"
+
+
 def session_digest(session_key: str) -> str:
     """How a socket recognises its own browser in a message: never the session key itself."""
     return hashlib.sha256(session_key.encode()).hexdigest()[:32]
@@ -120,32 +126,47 @@ def spawn(loop, coroutine_function, *args) -> None:
 async def present(layer, groups: list[str]) -> list[str]:
     """The groups among `groups` that have at least one member, read from the channel layer itself (so it holds
     across server processes with Redis). A layer this does not know is taken to have members everywhere."""
+    counts = await members(layer, groups)
+    return [g for g in groups if counts is None or counts[g]]
+
+
+async def members(layer, groups: list[str]) -> dict[str, int] | None:
+    """How many members each of `groups` has, read from the channel layer itself; None for a layer this does not
+    know."""
     if not groups:
-        return []
+        return {}
     if isinstance(layer, InMemoryChannelLayer):
-        return present_in_memory(layer, groups)
+        return members_in_memory(layer, groups)
     if not all(hasattr(layer, name) for name in ("_group_key", "consistent_hash", "connection", "group_expiry")):
-        return list(groups)
+        return None
     # channels_redis: a group is a sorted set of channel names scored by the time they joined. One round trip
     # per Redis server (a pipeline), however many groups.
     since = int(time.time()) - layer.group_expiry
     by_server: dict[int, list[str]] = {}
     for group in groups:
         by_server.setdefault(layer.consistent_hash(group), []).append(group)
-    found = set()
-    for index, members in by_server.items():
+    counts = {}
+    for index, of_server in by_server.items():
         pipe = layer.connection(index).pipeline(transaction=False)
-        for group in members:
+        for group in of_server:
             pipe.zcount(layer._group_key(group), since, "+inf")
-        found.update(g for g, n in zip(members, await pipe.execute(), strict=True) if n)
-    return [g for g in groups if g in found]
+        counts.update(zip(of_server, await pipe.execute(), strict=True))
+    return {g: counts[g] for g in groups}
 
 
-def present_in_memory(layer: InMemoryChannelLayer, groups: list[str]) -> list[str]:
-    """`present` for the in-memory layer, callable from any thread of its process: each group's members are copied
+def members_in_memory(layer: InMemoryChannelLayer, groups: list[str]) -> dict[str, int]:
+    """`members` for the in-memory layer, callable from any thread of its process: each group's members are copied
     in one step (a dict's values listed in C, while the loop's thread cannot change them) before they are read."""
     since = time.time() - layer.group_expiry  # a member is stored with the time it joined, as in Redis
-    return [g for g in groups if any(joined > since for joined in list(layer.groups.get(g, {}).values()))]
+    return {g: sum(joined > since for joined in list(layer.groups.get(g, {}).values())) for g in groups}
+
+
+def members_now(layer, groups: list[str]) -> dict[str, int] | None:
+    """`members` from a request's thread: the in-memory layer is read there, another layer (Redis) from the
+    server's loop, whose connections it holds."""
+    if isinstance(layer, InMemoryChannelLayer):
+        return members_in_memory(layer, groups)
+    return async_to_sync(members)(layer, groups)
 
 
 @dataclass
@@ -171,15 +192,6 @@ async def wanted_groups(layer, match, seats) -> dict[str, tuple]:
     """The groups (an audience in one language) that have a socket open, with their audience and language."""
     audiences = _audience_groups(match, seats)
     return {group: audiences[group] for group in await present(layer, list(audiences))}
-
-
-def wanted_groups_now(layer, match, seats) -> dict[str, tuple]:
-    """`wanted_groups` from a request's thread: the in-memory layer is read there, another layer (Redis) from the
-    server's loop, whose connections it holds."""
-    if not isinstance(layer, InMemoryChannelLayer):
-        return async_to_sync(wanted_groups)(layer, match, seats)
-    audiences = _audience_groups(match, seats)
-    return {group: audiences[group] for group in present_in_memory(layer, list(audiences))}
 
 
 async def send_all(layer, messages: dict[str, dict]) -> None:
@@ -214,15 +226,22 @@ def push_from_request(prepared: Prepared, last: str, page: str = "") -> None:
     first: each audience's table is sent as soon as it is rendered, before the audience `last` (the mover's own
     group, without its language) whose table is also the request's answer. So the others' screens do not wait
     for the mover's answer to render. The mover's sockets forward it but the one of the `page` that posted
-    (`page_id`): that page has it as its answer. Outside a server the push is left to `changed`."""
+    (`page_id`): that page has it as its answer, and when every socket of the mover's audience is that page's
+    (`page_group`), the mover's audience is sent nothing. Outside a server the push is left to `changed`."""
     from games import tables
 
     loop, layer = server_loop(), get_channel_layer()
     if loop is None or layer is None:
         return
-    wanted = wanted_groups_now(layer, prepared.match, prepared.seats)
-    mine = {group: audience for group, audience in wanted.items() if group.rpartition(".")[0] == last}
-    for part in ({g: a for g, a in wanted.items() if g not in mine}, mine):
+    audiences = _audience_groups(prepared.match, prepared.seats)
+    own = [group for group in audiences if group.rpartition(".")[0] == last]
+    pages = {group: page_group(group, page) for group in own} if page else {}
+    counts = members_now(layer, [*audiences, *pages.values()])
+    wanted = {g: a for g, a in audiences.items() if counts is None or counts[g]}
+    mine = {g: a for g, a in wanted.items() if g in own}
+    if pages and counts is not None and all(counts[g] == counts[pages[g]] for g in mine):
+        mine = {}  # every socket of the mover's audience is the posting page's, which has the table as its answer
+    for part in ({g: a for g, a in wanted.items() if g not in own}, mine):
         if part:
             messages = tables.push_messages(prepared.match, prepared.seats, part, prepared.memo)
             if part is mine and page:

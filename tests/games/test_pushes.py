@@ -227,6 +227,24 @@ async def test_the_page_that_made_a_move_is_not_pushed_the_table_it_has_as_its_a
         await ws.disconnect()
 
 
+async def test_a_mover_whose_only_socket_is_the_posting_page_is_sent_nothing(duel, mia, leo, async_client, sent):
+    """Every socket of Mia's audience is the page she moves from: her seat's groups are sent no message at all
+    (Leo's still is), and that page's socket has nothing to forward."""
+    pages = {"posting": await connect(duel, mia, page=PAGE), "leo": await connect(duel, leo, page=OTHER_TAB)}
+    await async_client.aforce_login(mia)
+    answer = await async_client.post(f"/matches/{duel.pk}/move/", {"seat": 0, "version": 0,
+                                                                   "action": '{"type": "draw"}'},
+                                     headers={"HX-Request": "true", "X-Page": PAGE})
+    assert answer.status_code == 200 and 'data-version="1"' in answer.content.decode()
+    assert 'data-version="1"' in await pages["leo"].receive_from(timeout=5)
+    assert await pages["posting"].receive_nothing(timeout=0.5)
+    groups = [group for group, _ in sent]
+    assert f"match-{duel.pk}-seat-1.en-gb" in groups
+    assert not [group for group in groups if group.startswith(f"match-{duel.pk}-seat-0")], groups
+    for ws in pages.values():
+        await ws.disconnect()
+
+
 @pytest.mark.parametrize("header", ["", "0123", "0123456789ABCDEF", "0123456789abcdeg", "0123456789abcdef" * 3])
 async def test_a_move_without_a_page_name_of_the_sites_own_shape_is_pushed_to_every_socket(
         duel, mia, async_client, header):
@@ -253,16 +271,19 @@ async def test_a_requests_thread_reads_the_same_sockets_as_the_loop(duel, mia, l
     finds what the loop finds (here Mia's socket and a spectator's, not Leo's)."""
     import asyncio
 
-    pages = [await connect(duel, mia), await connect(duel)]
+    pages = [await connect(duel, mia), await connect(duel, mia), await connect(duel)]
     match, seats = await database_sync_to_async(tables.load)(duel.pk)
     layer = get_channel_layer()
-    on_the_loop = await live.wanted_groups(layer, match, seats)
-    in_a_thread = await asyncio.to_thread(live.wanted_groups_now, layer, match, seats)
-    assert in_a_thread == on_the_loop and sorted(on_the_loop) == [f"match-{duel.pk}-seat-0.en-gb",
-                                                                 f"match-{duel.pk}-watch.en-gb"]
+    groups = [live.language_group(group, "en-gb") for group in tables.audiences(match, seats)]
+    on_the_loop = await live.members(layer, groups)
+    in_a_thread = await asyncio.to_thread(live.members_now, layer, groups)
+    assert in_a_thread == on_the_loop == {f"match-{duel.pk}-seat-0.en-gb": 2, f"match-{duel.pk}-seat-1.en-gb": 0,
+                                          f"match-{duel.pk}-watch.en-gb": 1}
+    assert sorted(await live.wanted_groups(layer, match, seats)) == [f"match-{duel.pk}-seat-0.en-gb",
+                                                                    f"match-{duel.pk}-watch.en-gb"]
     for ws in pages:
         await ws.disconnect()
-    assert await asyncio.to_thread(live.wanted_groups_now, layer, match, seats) == {}
+    assert set((await asyncio.to_thread(live.members_now, layer, groups)).values()) == {0}
 
 
 async def test_which_groups_have_sockets_is_read_from_redis_too():
@@ -276,12 +297,16 @@ async def test_which_groups_have_sockets_is_read_from_redis_too():
     except (OSError, redis.exceptions.RedisError):
         pytest.skip("no Redis at 127.0.0.1:6379")
     layer = RedisChannelLayer(hosts=[url], prefix="topcat-test-presence")
-    channel = await layer.new_channel()
-    await layer.group_add("match-1-seat-0", channel)
+    channels = [await layer.new_channel(), await layer.new_channel()]
+    for channel in channels:
+        await layer.group_add("match-1-seat-0", channel)
     try:
         assert await live.present(layer, ["match-1-seat-0", "match-1-seat-1", "match-1-watch"]) == ["match-1-seat-0"]
+        assert await live.members(layer, ["match-1-seat-1", "match-1-seat-0"]) == {"match-1-seat-1": 0,
+                                                                                  "match-1-seat-0": 2}
     finally:
-        await layer.group_discard("match-1-seat-0", channel)
+        for channel in channels:
+            await layer.group_discard("match-1-seat-0", channel)
         await layer.flush()
     assert await live.present(layer, ["match-1-seat-0"]) == []
 
