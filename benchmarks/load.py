@@ -29,7 +29,8 @@ one pair to the next. `--interleave S` measures the pair together instead: one c
 K matches and the floor's K matches all set up and connected, taking turns to play in slices of S seconds (order
 ABBA ABBA ...) until each has played --duration; each slice ends when the pushes of its moves have arrived, and
 each target is charged the servers' CPU over its own slices. A drift of the machine's speed over seconds then
-weighs on both alike. (Memory per player and per match is only reported for one target alone.)
+weighs on both alike. (Memory per player and per match is only reported for one target alone; spectators' frames
+of a slice's last moves may arrive in the next slice; --max-moves bounds both targets together.)
 
 Figures per configuration: server CPU per applied move (user + system of the server processes over the play
 phase, from /proc), moves/s, push latency (from sending a move to the OTHER player's socket receiving a table of
@@ -373,7 +374,7 @@ async def drive(match: Match, stats: Stats, rng: random.Random, pace: float, unt
                     stats.stalls += 1
             continue
         if pace:
-            await asyncio.sleep(max(0, next_at - time.monotonic()))
+            await asyncio.sleep(max(0, min(next_at, until) - time.monotonic()))
             if time.monotonic() >= until:
                 break
             next_at = max(next_at + pace, time.monotonic())
@@ -637,15 +638,15 @@ async def run_one(args, ports: list[int], pids: list[int]) -> list[dict]:
     slice_s = args.interleave if len(sides) > 1 else args.duration
     rounds = max(1, round(args.duration / slice_s))
     own_start, machine_start = time.process_time(), machine_ticks()
-    # Generous: the slices, the settling after each, and the last pushes.
-    until = time.monotonic() + len(sides) * rounds * (slice_s + 3) + 3
+    # Generous: the slices, the settling after each, and the last pushes (the readers are stopped after them).
+    until = time.monotonic() + len(sides) * rounds * (slice_s + 3) + 60
     lags: list[float] = []
     lagging = asyncio.create_task(loop_lag(lags, until))
     budget = [args.max_moves]
     readers = [asyncio.create_task(read_socket(p, m, side.stats, until)) for side in sides
                for m in side.matches for p in m.players]
     readers += [asyncio.create_task(w.read(side.stats, until)) for side in sides for w, _ in side.watchers]
-    profilers = start_profilers(args.profile, pids, args.duration)
+    profilers = start_profilers(args.profile, pids, len(sides) * rounds * slice_s)
     for round_ in range(rounds):
         for side in (sides if round_ % 2 == 0 else sides[::-1]):
             await play_slice(side, args, pids, slice_s, budget)
@@ -797,7 +798,7 @@ def report(results: list[dict]) -> str:
             errors["ws"] = r["socket_errors"]
         lines.append(
             f"{r['target']:6} {r['matches']:4} {spectators:4} {r['pace'] or 'loop':>5} {r['applied']:6} "
-            f"{r['moves_per_s']:6.1f} {fmt(r['cpu_ms_per_move'], 2):>9} {fmt(ratio, 2) + 'x' if ratio else '-':>8} "
+            f"{fmt(r['moves_per_s']):>6} {fmt(r['cpu_ms_per_move'], 2):>9} {fmt(ratio, 2) + 'x' if ratio else '-':>8} "
             f"{fmt(extra, 2):>8} {fmt(r['push_ms']['p50']):>8} {fmt(r['push_ms']['p95']):>7} "
             f"{fmt(r['push_ms']['p99']):>7} {fmt(r['post_ms']['p50']):>8} {fmt(r['post_ms']['p95']):>7} "
             f"{json.dumps(errors) if errors else '0':>14} {r['lost_moves']:4} {r['doubled_moves']:4} "
@@ -824,7 +825,8 @@ def main(argv=None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", default="", help="append each configuration's figures to this file")
     parser.add_argument("--interleave", type=float, default=0,
-                        help="seconds: the site and the floor take turns in slices this long, on the same servers")
+                        help="seconds: the site and the floor (both, whatever --targets says) take turns in slices "
+                             "this long, on the same servers")
     parser.add_argument("--target", help=argparse.SUPPRESS)  # a child's one configuration
     args = parser.parse_args(argv)
     args.matches = [int(x) for x in str(args.matches).split(",")]

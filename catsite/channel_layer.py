@@ -6,7 +6,7 @@ every receive. A socket receives after each message, so with K matches open a mo
 sockets several times: at 50 matches that walk cost the server's loop more per move than the push itself
 (benchmarks/README.md, seventh session). Here the walk is made at most once every `clean_every` seconds: an expired
 message or membership goes at most that much later than it would have. Which groups have members is read with
-their join times (games/live.py `present_in_memory`), so a membership past its expiry is never counted.
+their join times (games/live.py `members_in_memory`), so a membership past its expiry is never counted.
 """
 import time
 

@@ -26,6 +26,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
     confirmed = None  # a shared screen's confirmed seat (the handover), kept up to date by `screen_confirmed`
     digest = ""
     page = ""  # the page's own name (live.socket_page)
+    moves = False  # whether this socket's audience plays (a seat's or a shared screen's, not the spectators')
 
     async def __call__(self, scope, receive, send):
         """A slow or lost channel layer (Redis timing out) ends this socket, not the server's other work: the socket
@@ -73,12 +74,16 @@ class MatchConsumer(AsyncWebsocketConsumer):
 
     def groups_joined(self) -> list[str]:
         """The match's group (is anybody connected?), its audience's in its language, and, when the page named
-        itself, that page's within the audience (live.page_group: does anybody else see this audience?)."""
-        page = [live.page_group(self.group, self.page)] if self.page else []
+        itself and may move, that page's within the audience (live.page_group: does anybody else see this
+        audience?)."""
+        page = [live.page_group(self.group, self.page)] if self.page and self.moves else []
         return [live.group_name(self.match_id), self.group, *page]
 
     async def leave_groups(self) -> None:
-        for group in self.groups_joined():
+        """In the reverse order of joining: should a leave fail half-way, this socket is still counted in its
+        audience but no longer in its page's group, which costs the mover's audience a message, never a missed
+        one (live.push_from_request)."""
+        for group in reversed(self.groups_joined()):
             await self.channel_layer.group_discard(group, self.channel_name)
 
     async def receive(self, text_data=None, bytes_data=None):
@@ -114,7 +119,9 @@ class MatchConsumer(AsyncWebsocketConsumer):
         user = self.scope.get("user")
         self.language = live.socket_language(self.scope)
         self.page = live.socket_page(self.scope)
-        self.group = live.language_group(audience_of(match, seats, user), self.language)
+        audience = audience_of(match, seats, user)
+        self.group = live.language_group(audience, self.language)
+        self.moves = audience != live.watch_group(self.match_id)  # a spectator's page never makes a move
         session = self.scope.get("session")
         if session is not None and session.session_key:
             self.digest = live.session_digest(session.session_key)

@@ -245,6 +245,17 @@ async def test_a_mover_whose_only_socket_is_the_posting_page_is_sent_nothing(due
         await ws.disconnect()
 
 
+async def test_a_socket_leaves_its_pages_group_when_it_closes_and_a_spectators_page_joins_none(duel, mia):
+    layer = get_channel_layer()
+    player, spectator = await connect(duel, mia, page=PAGE), await connect(duel, page=OTHER_TAB)
+    groups = [live.page_group(f"match-{duel.pk}-seat-0.en-gb", PAGE),
+              live.page_group(f"match-{duel.pk}-watch.en-gb", OTHER_TAB)]
+    assert await live.members(layer, groups) == {groups[0]: 1, groups[1]: 0}
+    await player.disconnect()
+    await spectator.disconnect()
+    assert await live.members(layer, groups) == {groups[0]: 0, groups[1]: 0}
+
+
 @pytest.mark.parametrize("header", ["", "0123", "0123456789ABCDEF", "0123456789abcdeg", "0123456789abcdef" * 3])
 async def test_a_move_without_a_page_name_of_the_sites_own_shape_is_pushed_to_every_socket(
         duel, mia, async_client, header):
