@@ -637,7 +637,7 @@ async def run_one(args, ports: list[int], pids: list[int]) -> list[dict]:
 
     slice_s = args.interleave if len(sides) > 1 else args.duration
     rounds = max(1, round(args.duration / slice_s))
-    own_start, machine_start = time.process_time(), machine_ticks()
+    machine_start = machine_ticks()
     # Generous: the slices, the settling after each, and the last pushes (the readers are stopped after them).
     until = time.monotonic() + len(sides) * rounds * (slice_s + 3) + 60
     lags: list[float] = []
@@ -650,7 +650,6 @@ async def run_one(args, ports: list[int], pids: list[int]) -> list[dict]:
     for round_ in range(rounds):
         for side in (sides if round_ % 2 == 0 else sides[::-1]):
             await play_slice(side, args, pids, slice_s, budget)
-    own = time.process_time() - own_start
     (total, idle), (total_0, idle_0) = machine_ticks(), machine_start
     busy = 1 - (idle - idle_0) / max(1, total - total_0)
     rss_after = sum(rss_mib(pid) for pid in pids)
@@ -668,12 +667,11 @@ async def run_one(args, ports: list[int], pids: list[int]) -> list[dict]:
             if w.ws is not None:
                 await w.ws.close()
     alone = len(sides) == 1  # memory is told apart per target only when one target ran
-    return [figures(args, side, pids, setup_s, busy, lags, own if alone else side.own,
-                    (rss_before, rss_idle, rss_after) if alone else None) for side in sides]
+    return [figures(args, side, pids, setup_s, busy, lags, (rss_before, rss_idle, rss_after) if alone else None)
+            for side in sides]
 
 
-def figures(args, side: Side, pids: list[int], setup_s: float, busy: float, lags: list, own: float,
-            rss: tuple | None) -> dict:
+def figures(args, side: Side, pids: list[int], setup_s: float, busy: float, lags: list, rss: tuple | None) -> dict:
     k, stats = args.matches[0], side.stats
     applied = sum(stats.answered_ok.values())
     per_move = lambda seconds: round(seconds * 1000 / applied, 2) if applied else None  # noqa: E731
@@ -685,7 +683,7 @@ def figures(args, side: Side, pids: list[int], setup_s: float, busy: float, lags
         "setup_s": round(setup_s, 1), "play_s": round(side.played, 1), "posted": stats.posted, "applied": applied,
         "moves_per_s": round(applied / side.played, 1) if side.played else None, "cpu_s": round(side.cpu, 2),
         "cpu_ms_per_move": per_move(side.cpu), "loop_cpu_ms_per_move": per_move(side.loop_cpu),
-        "generator_cpu_ms_per_move": per_move(own),
+        "generator_cpu_ms_per_move": per_move(side.own),
         "generator_lag_ms": {f"p{q}": rounded(percentile(lags, q / 100)) for q in (50, 95, 99)},
         "machine_busy": round(busy, 3),
         "push_ms": {f"p{q}": rounded(percentile(stats.push_ms, q / 100)) for q in (50, 95, 99)},

@@ -26,7 +26,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
     confirmed = None  # a shared screen's confirmed seat (the handover), kept up to date by `screen_confirmed`
     digest = ""
     page = ""  # the page's own name (live.socket_page)
-    moves = False  # whether this socket's audience plays (a seat's or a shared screen's, not the spectators')
+    plays = False  # whether this socket's audience plays (a seat's or a shared screen's, not the spectators')
 
     async def __call__(self, scope, receive, send):
         """A slow or lost channel layer (Redis timing out) ends this socket, not the server's other work: the socket
@@ -76,7 +76,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
         """The match's group (is anybody connected?), its audience's in its language, and, when the page named
         itself and may move, that page's within the audience (live.page_group: does anybody else see this
         audience?)."""
-        page = [live.page_group(self.group, self.page)] if self.page and self.moves else []
+        page = [live.page_group(self.group, self.page)] if self.page and self.plays else []
         return [live.group_name(self.match_id), self.group, *page]
 
     async def leave_groups(self) -> None:
@@ -121,7 +121,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
         self.page = live.socket_page(self.scope)
         audience = audience_of(match, seats, user)
         self.group = live.language_group(audience, self.language)
-        self.moves = audience != live.watch_group(self.match_id)  # a spectator's page never makes a move
+        self.plays = audience != live.watch_group(self.match_id)  # a spectator's page never makes a move
         session = self.scope.get("session")
         if session is not None and session.session_key:
             self.digest = live.session_digest(session.session_key)

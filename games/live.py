@@ -126,7 +126,11 @@ def spawn(loop, coroutine_function, *args) -> None:
 async def present(layer, groups: list[str]) -> list[str]:
     """The groups among `groups` that have at least one member, read from the channel layer itself (so it holds
     across server processes with Redis). A layer this does not know is taken to have members everywhere."""
-    counts = await members(layer, groups)
+    return with_members(groups, await members(layer, groups))
+
+
+def with_members(groups, counts: dict[str, int] | None) -> list[str]:
+    """The groups among `groups` that `counts` (`members`) finds members in: all of them when it cannot tell."""
     return [g for g in groups if counts is None or counts[g]]
 
 
@@ -237,7 +241,7 @@ def push_from_request(prepared: Prepared, last: str, page: str = "") -> None:
     own = [group for group in audiences if group.rpartition(".")[0] == last]
     pages = {group: page_group(group, page) for group in own} if page else {}
     counts = members_now(layer, [*audiences, *pages.values()])
-    wanted = {g: a for g, a in audiences.items() if counts is None or counts[g]}
+    wanted = {g: audiences[g] for g in with_members(audiences, counts)}
     mine = {g: a for g, a in wanted.items() if g in own}
     if pages and counts is not None and all(counts[g] == counts[pages[g]] for g in mine):
         mine = {}  # every socket of the mover's audience is the posting page's, which has the table as its answer

@@ -97,7 +97,8 @@ def reserve_used_up(handle: str, dumpster: str) -> None:
         actions = match.engine.legal_actions(match.state, 0)
         if any(a.get("dumpster") == dumpster and "from" in a for a in actions):
             break
-        placing = [a for a in actions if a.get("dumpster") == dumpster and len(a) > 2]
+        spot = "gap" if dumpster == "catwalk" else "patio"
+        placing = [a for a in actions if a.get("dumpster") == dumpster and spot in a]  # from the reserve
         action = placing[0] if placing else bot_runner.choose(match, 0, "easy")
         try:
             turns.play(match_id=match_id, seat=0, action=action, version=match.version)

@@ -58,11 +58,7 @@ def dive(page, choices: dict, by_keyboard: bool) -> None:
         targets.first.click(timeout=CLICK_MS)
         expect(page.locator("#htr-hint")).to_have_text("Now pick where it goes.")
     if targets.count():
-        target = targets.first
-        if by_keyboard:
-            posted(page, lambda: (target.focus(), page.keyboard.press("Enter")))
-        else:
-            posted(page, lambda: target.click(timeout=CLICK_MS))
+        posted(page, lambda: activate(page, targets.first, by_keyboard))
     else:
         posted(page, lambda: page.locator("#htr-choices button").first.click(timeout=CLICK_MS))
 

@@ -29,6 +29,15 @@ async def connect(match, user=None, cookie=None, language=None, page=""):
     return ws
 
 
+async def first_draw(client, match, user, page=None):
+    """`user` (seat 0) draws the match's first card through the move view, as the page's htmx posts it (with the
+    page's name in X-Page when given)."""
+    await client.aforce_login(user)
+    headers = {"HX-Request": "true"} | ({"X-Page": page} if page is not None else {})
+    return await client.post(f"/matches/{match.pk}/move/", {"seat": 0, "version": 0, "action": '{"type": "draw"}'},
+                             headers=headers)
+
+
 @pytest.fixture
 def counted(monkeypatch):
     """How often a table is rendered for a push, and how often a consumer loads the match itself."""
@@ -192,10 +201,7 @@ async def test_a_move_through_the_view_is_rendered_once_for_the_mover_answer_and
     monkeypatch.setattr(tables, "load", lambda *args: loads.append(args) or load(*args))
     pages = {"mia": await connect(duel, mia), "leo": await connect(duel, leo)}
     counted.update(renders=0, consumer_loads=0)
-    await async_client.aforce_login(mia)
-    answer = await async_client.post(f"/matches/{duel.pk}/move/", {"seat": 0, "version": 0,
-                                                                   "action": '{"type": "draw"}'},
-                                     headers={"HX-Request": "true"})
+    answer = await first_draw(async_client, duel, mia)
     assert answer.status_code == 200
     pushed = {name: await ws.receive_from(timeout=5) for name, ws in pages.items()}
     # Mia's table was rendered once: her answer and her socket's push are the same table (the answer is swapped
@@ -215,10 +221,7 @@ async def test_the_page_that_made_a_move_is_not_pushed_the_table_it_has_as_its_a
     other tab and Leo get the change."""
     pages = {"posting": await connect(duel, mia, page=PAGE), "other tab": await connect(duel, mia, page=OTHER_TAB),
              "leo": await connect(duel, leo, page=PAGE)}  # the same name on another seat's page: not the mover's
-    await async_client.aforce_login(mia)
-    answer = await async_client.post(f"/matches/{duel.pk}/move/", {"seat": 0, "version": 0,
-                                                                   "action": '{"type": "draw"}'},
-                                     headers={"HX-Request": "true", "X-Page": PAGE})
+    answer = await first_draw(async_client, duel, mia, page=PAGE)
     assert answer.status_code == 200 and 'data-version="1"' in answer.content.decode()
     assert 'data-version="1"' in await pages["other tab"].receive_from(timeout=5)
     assert 'data-version="1"' in await pages["leo"].receive_from(timeout=5)
@@ -231,10 +234,7 @@ async def test_a_mover_whose_only_socket_is_the_posting_page_is_sent_nothing(due
     """Every socket of Mia's audience is the page she moves from: her seat's groups are sent no message at all
     (Leo's still is), and that page's socket has nothing to forward."""
     pages = {"posting": await connect(duel, mia, page=PAGE), "leo": await connect(duel, leo, page=OTHER_TAB)}
-    await async_client.aforce_login(mia)
-    answer = await async_client.post(f"/matches/{duel.pk}/move/", {"seat": 0, "version": 0,
-                                                                   "action": '{"type": "draw"}'},
-                                     headers={"HX-Request": "true", "X-Page": PAGE})
+    answer = await first_draw(async_client, duel, mia, page=PAGE)
     assert answer.status_code == 200 and 'data-version="1"' in answer.content.decode()
     assert 'data-version="1"' in await pages["leo"].receive_from(timeout=5)
     assert await pages["posting"].receive_nothing(timeout=0.5)
@@ -261,10 +261,7 @@ async def test_a_move_without_a_page_name_of_the_sites_own_shape_is_pushed_to_ev
         duel, mia, async_client, header):
     """A name that is not 16 to 32 lowercase hex digits is no name, in the socket's address as in the header."""
     ws = await connect(duel, mia, page=header)
-    await async_client.aforce_login(mia)
-    answer = await async_client.post(f"/matches/{duel.pk}/move/", {"seat": 0, "version": 0,
-                                                                   "action": '{"type": "draw"}'},
-                                     headers={"HX-Request": "true", "X-Page": header})
+    answer = await first_draw(async_client, duel, mia, page=header)
     assert answer.status_code == 200
     assert 'data-version="1"' in await ws.receive_from(timeout=5)
     await ws.disconnect()
