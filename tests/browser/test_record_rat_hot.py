@@ -48,7 +48,9 @@ def test_a_final_tally_sheet_is_copied_totalled_and_saved(signed_up):
     expect(page.locator("#record-totals .rh-problems")).to_contain_text("Leo: These groups need at least 49 spaces")
     expect(page.locator("#record-totals [data-winner]")).to_have_count(0)
     expect(page.locator("form.record-form.htmx-request")).to_have_count(0)  # no preview on its way
-    page.click("button:text('Save the game')")
+    # The sheet comes back with the reasons: wait for its scripts (load) before typing, as the eye would.
+    with page.expect_navigation():
+        page.click("button:text('Save the game')")
     expect(field_block(page, "s0-pairs")).to_contain_text("3 groups of two at the end, but only 1 grey chip")
     expect(field_block(page, "s1-large")).to_contain_text("These groups need at least 49 spaces")
     expect(page.locator(".record-errors")).to_contain_text("the reasons are next to the fields")
