@@ -5,7 +5,8 @@ move every 5 s per match and closed-loop, 60 s each). Options: `--matches 10,50,
 between moves of one match; 0 = closed-loop: the next move as soon as its table arrives), `--duration 60`,
 `--processes 2`, `--database-url postgres://...` (a database of its own: it is dropped and made anew),
 `--redis-url redis://127.0.0.1:6379/7` (a Redis db of its own: it is flushed), `--targets floor,site`,
-`--json FILE`, `--repeat 2` (every configuration twice), `--game cat_tower` (the site's matches play that game;
+`--json FILE` (with each configuration's `timeline`: second by second, the moves posted and their POST and push
+p95 and max), `--repeat 2` (every configuration twice), `--game cat_tower` (the site's matches play that game;
 the new-match form is sent with its defaults), `--spectators 0,5` (that many spectator sockets per match, not
 logged in, reading every push: `+ms/spec` in the report is the extra CPU per move for each, against the same
 target without spectators), `--profile DIR` (py-spy, if installed, records each server over the play phase).
@@ -193,6 +194,8 @@ def read_table(text: str) -> Table | None:
 class Stats:
     post_ms: list = field(default_factory=list)
     push_ms: list = field(default_factory=list)
+    post_at: list = field(default_factory=list)  # when each post of post_ms was sent (perf_counter)
+    push_at: list = field(default_factory=list)  # when each move of push_ms was sent
     statuses: dict = field(default_factory=dict)
     socket_errors: int = 0
     stalls: int = 0
@@ -235,7 +238,9 @@ class Match:
         if pushed and player is not self.mover:
             now = time.perf_counter()
             for version in [v for v in self.pending if v <= table.version]:
-                stats.push_ms.append((now - self.pending.pop(version)) * 1000)
+                sent = self.pending.pop(version)
+                stats.push_ms.append((now - sent) * 1000)
+                stats.push_at.append(sent)
         player.table = table
         self.latest = max(self.latest, table.version)
         self.over = self.over or table.finished
@@ -394,6 +399,7 @@ async def drive(match: Match, stats: Stats, rng: random.Random, pace: float, unt
             await refetch(player, match, stats)
             continue
         stats.post_ms.append((time.perf_counter() - sent) * 1000)
+        stats.post_at.append(sent)
         stats.status(status)
         if status == 200:
             stats.answered_ok[match.key] += 1
@@ -694,7 +700,23 @@ def figures(args, side: Side, pids: list[int], setup_s: float, busy: float, lags
         "kib_per_idle_player": rss and round((rss[1] - rss[0]) * 1024 / (2 * k), 1),
         "kib_per_active_match": rss and round((rss[2] - rss[1]) * 1024 / k, 1),
         "answered_ok": stats.answered_ok,
+        "timeline": timeline(stats),
     }
+
+
+def timeline(stats: Stats) -> list[dict]:
+    """Second by second of play (by when the move was sent): moves posted, POST p95 and max, push p95 and max;
+    where a tail comes from stalls of everything at once, its seconds stand out here."""
+    if not stats.post_at:
+        return []
+    start = min(stats.post_at)
+    seconds: dict[int, tuple[list, list]] = {}
+    for values, times, slot in ((stats.post_ms, stats.post_at, 0), (stats.push_ms, stats.push_at, 1)):
+        for value, at in zip(values, times, strict=True):
+            seconds.setdefault(int(at - start), ([], []))[slot].append(value)
+    return [{"s": s, "posts": len(posts), "post_p95": rounded(percentile(posts, 0.95)),
+             "post_max": rounded(max(posts, default=None)), "push_p95": rounded(percentile(pushes, 0.95)),
+             "push_max": rounded(max(pushes, default=None))} for s, (posts, pushes) in sorted(seconds.items())]
 
 
 def stored_moves(target: str, env: dict, keys: list[str]) -> dict[str, int]:
@@ -862,7 +884,7 @@ def main(argv=None) -> int:
             for result in json.loads(done.stdout.strip().splitlines()[-1]):
                 result["run"] = run
                 results.append(result)
-                print(json.dumps(result), flush=True)
+                print(json.dumps({k: v for k, v in result.items() if k != "timeline"}), flush=True)  # --json has it
                 if args.json:
                     with open(args.json, "a") as out:
                         out.write(json.dumps(result) + "\n")
