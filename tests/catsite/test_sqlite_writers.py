@@ -2,6 +2,7 @@
 that finds another under way waits for its end (and only for that), instead of SQLite's busy handler sleeping in
 growing steps; it still gives up after the connection's timeout, as SQLite would, and a turn is never kept by a
 transaction that ended, whichever way it ended."""
+import functools
 import threading
 
 import pytest
@@ -31,9 +32,40 @@ def database(tmp_path, django_db_blocker):
 
     with django_db_blocker.unblock():
         yield connect
-        for wrapper in opened:
-            if wrapper.connection is not None:
-                wrapper.close()
+
+        def close():
+            for wrapper in opened:
+                if wrapper.connection is not None:
+                    wrapper.inc_thread_sharing()  # opened on the test's own thread
+                    wrapper.close()
+
+        closing = threading.Thread(target=close)  # not in pytest's thread, for the reason given below
+        closing.start()
+        closing.join(60)
+
+
+def on_a_thread_of_its_own(test):
+    """The test runs on a thread of its own, as a request's sync code does: never where an event loop runs (the
+    browser tests' Playwright keeps one in the main thread of their worker, and Django refuses a connection there)."""
+
+    @functools.wraps(test)
+    def run(*args, **kwargs):
+        failed = []
+
+        def body():
+            try:
+                test(*args, **kwargs)
+            except BaseException as exc:  # noqa: BLE001 - raised again in pytest's thread, below
+                failed.append(exc)
+
+        thread = threading.Thread(target=body)
+        thread.start()
+        thread.join(60)
+        assert not thread.is_alive(), "the test's writes never ended"
+        if failed:
+            raise failed[0]
+
+    return run
 
 
 def begin(wrapper: DatabaseWrapper) -> None:
@@ -47,6 +79,7 @@ def impatient(wrapper: DatabaseWrapper) -> DatabaseWrapper:
     return wrapper
 
 
+@on_a_thread_of_its_own
 def test_a_write_that_finds_another_under_way_waits_for_its_end_and_then_begins(database):
     first = database()
     begin(first)
@@ -72,6 +105,7 @@ def test_a_write_that_finds_another_under_way_waits_for_its_end_and_then_begins(
     assert first.connection.execute("SELECT name FROM cats").fetchall() == [("Mia",)]
 
 
+@on_a_thread_of_its_own
 def test_a_write_kept_waiting_past_its_timeout_fails_as_busy_and_changes_nothing(database):
     holder, waiter = database(), database(timeout=0.05)
     begin(holder)
@@ -85,6 +119,7 @@ def test_a_write_kept_waiting_past_its_timeout_fails_as_busy_and_changes_nothing
 
 
 @pytest.mark.parametrize("ending", ["commit", "rollback", "close"])
+@on_a_thread_of_its_own
 def test_a_transaction_gives_up_its_turn_however_it_ends(database, ending):
     first, second = database(), impatient(database(timeout=1))
     begin(first)
@@ -94,6 +129,7 @@ def test_a_transaction_gives_up_its_turn_however_it_ends(database, ending):
     second.commit()
 
 
+@on_a_thread_of_its_own
 def test_a_connection_closed_inside_its_transaction_rolls_it_back_before_the_next_write_begins(database):
     first, second = database(), impatient(database())
     begin(first)
