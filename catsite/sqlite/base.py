@@ -76,7 +76,7 @@ class DatabaseWrapper(base.DatabaseWrapper):
     _writing = None  # the turn (a `_writer` lock) this connection holds, from BEGIN to its COMMIT or ROLLBACK
 
     def _start_transaction_under_autocommit(self):
-        if not self._pooled() or self.transaction_mode not in ("IMMEDIATE", "EXCLUSIVE"):
+        if self.is_in_memory_db() or self.transaction_mode not in ("IMMEDIATE", "EXCLUSIVE"):
             return super()._start_transaction_under_autocommit()
         turn = _writer(str(self.settings_dict["NAME"]))
         if not turn.acquire(timeout=float(self.settings_dict["OPTIONS"].get("timeout", 5))):

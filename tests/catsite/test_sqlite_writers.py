@@ -130,7 +130,7 @@ def test_a_transaction_gives_up_its_turn_however_it_ends(database, ending):
 
 
 @on_a_thread_of_its_own
-def test_a_connection_closed_inside_its_transaction_rolls_it_back_before_the_next_write_begins(database):
+def test_a_connection_closed_inside_its_transaction_goes_back_rolled_back_and_the_next_write_begins(database):
     first, second = database(), impatient(database())
     begin(first)
     first.connection.execute("CREATE TABLE cats (name TEXT)")
