@@ -8,16 +8,25 @@ export PIP_DISABLE_PIP_VERSION_CHECK := 1
 # go out in pytest-django's order (database tests first, the browser's last; --no-loadscope-reorder): once a worker
 # has started Playwright, its event loop is running in the worker's thread and Django refuses the ORM there.
 TEST_WORKERS ?= 2
+# Tests that need SQLite on a file (the write lock, the connection pool, concurrent moves): see `test`.
+SQLITE_FILE_TESTS := tests/games/test_busy.py tests/games/test_concurrency.py tests/catsite/test_sqlite_writers.py
 
 .PHONY: run test lint check-engines chromium bench clean
 
+# The task worker (notices: docs/notices.md) runs beside the server and stops with it.
 run: $(VENV)/.installed
 	DEBUG=$${DEBUG:-1} $(BIN)/python manage.py migrate --noinput
-	DEBUG=$${DEBUG:-1} $(BIN)/python manage.py runserver 127.0.0.1:8000
+	DEBUG=$${DEBUG:-1} $(BIN)/python manage.py db_worker & worker=$$!; \
+	  trap 'kill $$worker 2>/dev/null' EXIT INT TERM; \
+	  DEBUG=$${DEBUG:-1} $(BIN)/python manage.py runserver 127.0.0.1:8000
 
 test: $(VENV)/.test-installed chromium
 	$(BIN)/ruff check .
 	DATABASE_URL= $(BIN)/python manage.py makemigrations --check --dry-run  # models vs migrations: no database needed
+	@# The SQLite pass's test database lives in memory, where there is no write lock to wait for and no connection to
+	@# reuse: the tests of those run again on a SQLite file of their own (PostgreSQL's pass runs them on PostgreSQL).
+	if [ -z "$$DATABASE_URL" ]; then dir=$$(mktemp -d) && SQLITE_TEST_PATH=$$dir/test.sqlite3 $(BIN)/pytest \
+	  $(SQLITE_FILE_TESTS); status=$$?; rm -rf $$dir; exit $$status; fi
 	$(BIN)/pytest -n $(TEST_WORKERS) --dist loadgroup --no-loadscope-reorder $(PYTEST_ARGS)
 
 lint: $(VENV)/.test-installed
@@ -28,10 +37,14 @@ check-engines: $(VENV)/.installed
 	for game in $$($(BIN)/python manage.py playable_games); do \
 	  $(BIN)/python ../shared/tools/check_engine.py $$game 100 || exit 1; done
 
+# Every benchmark but load.py (minutes per run: benchmarks/README.md says how to run it); each one runs even when
+# one before it failed (over its limit, or broken), and the target fails if any did.
+BENCHMARKS = moves_server.py moves.py tables.py rat_hot_placements.py history.py
+
 bench: $(VENV)/.test-installed
-	$(BIN)/python benchmarks/moves_server.py
-	-$(BIN)/python benchmarks/moves.py
-	$(BIN)/python benchmarks/history.py
+	@failed=""; for b in $(BENCHMARKS); do echo "== benchmarks/$$b"; \
+	  $(BIN)/python benchmarks/$$b || failed="$$failed $$b"; echo; done; \
+	if [ -n "$$failed" ]; then echo "failed:$$failed"; exit 1; fi
 
 $(VENV)/.installed: requirements.txt
 	[ -x $(BIN)/python ] || $(PYTHON) -m venv $(VENV)

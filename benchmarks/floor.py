@@ -3,8 +3,10 @@
 A bare move view (logged-in user through the site's middleware, one conditional UPDATE of a one-row-per-match
 table, one channel-layer message to the match's group) and a bare consumer that forwards that message to its
 socket. Its table is a few bytes of HTML shaped like the site's (`#table` with `data-version`, one form with
-`seat`, `version`, `action` for the seat to move), so the load generator plays both the same way. Seats take
-turns: the seat to move is the version modulo 2.
+`seat`, `version`, `action` for the seat to move), so the load generator plays both the same way. A match has 2
+seats, or as many as its host asks (2-6: `seats`, as the site's matches of the game measured have); they take
+turns: the seat to move is the version modulo the seats. Every change is forwarded to every socket of the match,
+the mover's included.
 
 Served by daphne with `benchmarks.load_settings` (FLOOR=1), beside the site's own URLs (sign-up, login).
 """
@@ -19,11 +21,12 @@ TABLE = "floor_match"
 
 def ensure_table() -> None:
     with connection.cursor() as cursor:
-        cursor.execute(f"CREATE TABLE IF NOT EXISTS {TABLE} (id integer PRIMARY KEY, version integer NOT NULL)")
+        cursor.execute(f"CREATE TABLE IF NOT EXISTS {TABLE} (id integer PRIMARY KEY, version integer NOT NULL, "
+                       "seats integer NOT NULL)")
 
 
-def table_html(match_id: int, version: int) -> str:
-    seat = version % 2
+def table_html(match_id: int, version: int, seats: int) -> str:
+    seat = version % seats
     return (f'<div id="table" data-version="{version}" hx-swap-oob="true"><form hx-post="/floor/{match_id}/move/">'
             f'<input type="hidden" name="seat" value="{seat}"><input type="hidden" name="version" value="{version}">'
             f'<input type="hidden" name="action" value="{{}}"><button>Move</button></form></div>')
@@ -33,9 +36,16 @@ def table_html(match_id: int, version: int) -> str:
 def new(request):
     if not request.user.is_authenticated:
         return HttpResponseForbidden()
+    try:
+        seats = int(request.POST.get("seats", "2"))
+    except ValueError:
+        return HttpResponseBadRequest()
+    if not 2 <= seats <= 6:
+        return HttpResponseBadRequest()
     match_id = request.user.pk  # one floor match per host
     with connection.cursor() as cursor:
-        cursor.execute(f"INSERT INTO {TABLE} (id, version) VALUES (%s, 0) ON CONFLICT DO NOTHING", [match_id])
+        cursor.execute(f"INSERT INTO {TABLE} (id, version, seats) VALUES (%s, 0, %s) ON CONFLICT DO NOTHING",
+                       [match_id, seats])
     return JsonResponse({"id": match_id})
 
 
@@ -48,24 +58,24 @@ def move(request, match_id):
     except (KeyError, ValueError):
         return HttpResponseBadRequest()
     with connection.cursor() as cursor:
-        cursor.execute(f"UPDATE {TABLE} SET version = version + 1 WHERE id = %s AND version = %s",
+        cursor.execute(f"UPDATE {TABLE} SET version = version + 1 WHERE id = %s AND version = %s RETURNING seats",
                        [match_id, version])
-        applied = cursor.rowcount == 1
-    if not applied:
+        row = cursor.fetchone()
+    if row is None:
         return HttpResponse(status=409)
     from asgiref.sync import async_to_sync
     from channels.layers import get_channel_layer
 
-    html = table_html(match_id, version + 1)
+    html = table_html(match_id, version + 1, row[0])
     async_to_sync(get_channel_layer().group_send)(f"floor-{match_id}", {"type": "forward", "html": html})
     return HttpResponse(html)
 
 
 def current(match_id: int) -> str:
     with connection.cursor() as cursor:
-        cursor.execute(f"SELECT version FROM {TABLE} WHERE id = %s", [match_id])
+        cursor.execute(f"SELECT version, seats FROM {TABLE} WHERE id = %s", [match_id])
         row = cursor.fetchone()
-    return table_html(match_id, row[0]) if row else ""
+    return table_html(match_id, *row) if row else ""
 
 
 class FloorConsumer(AsyncWebsocketConsumer):

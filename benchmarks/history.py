@@ -1,25 +1,31 @@
-"""How fast are the history, player and leaderboard pages with a long history? p50/p95 per page, interleaved.
+"""Do the history, player, statistics and leaderboard pages stay flat as the history grows? p50 per page, per size.
 
-Run: `.venv/bin/python benchmarks/history.py`. Options: `--matches N` (default 10000), `--players N` (default
-40), `--samples N` (default 60), `--warmup N` (default 5), `--seed N`, `--show-sql` (print each page's SQL with
-its time, then exit).
+Run: `.venv/bin/python benchmarks/history.py`. Options: `--sizes 10000,100000` (recorded matches; the history is
+built up to each size in turn and every page measured there), `--players N` (default 500), `--alice N` (the
+measured player's own matches, default 330, all within the first size), `--samples N` (default 30), `--warmup N`
+(default 3), `--seed N`. On PostgreSQL: `--database-url postgres://.../topcat_x_bench --empty-database` (it drops
+every table of that database first; without the flag it refuses). Without it: a temporary SQLite file, whatever
+DATABASE_URL says.
 
-Setup, untimed: a fresh temporary SQLite file, migrated; `--players` profiles (a few with accounts, the rest
-table players) with skewed activity so the measured player, @alice, sits at about a third of all matches;
-`--matches` finished matches of the four games (2-4 seats, some bots and guests; online ones carry a move list
-like a real record) written with bulk_create, then rated in one pass by `scoring.ratings.rebuild_ratings`.
+Setup, untimed (its time is printed): migrated, `--players` profiles (a few with accounts), then matches of the
+four games written, rated and summarised in one pass (benchmarks/history_build.py: COPY on PostgreSQL), then
+VACUUM ANALYZE. The measured player, @alice, plays `--alice` matches among the first size's and none after: "a
+player's page depends only on that player's own records".
 
-Timed: GET of each page through django.test.Client (anonymous, and the player page also logged in as its owner),
-one sample of each per round in a rotating order. Prints p50, p95, mean and queries per page, and exits 1 when
-any page's p50 is 150 ms or more.
+Timed: GET of each page through django.test.Client, one sample of each per round in a rotating order; the
+yardsticks are the login page and one record's page, which read nothing that grows. Prints p50 and queries per
+page per size (and, on SQLite, the database's work: its virtual machine's steps, in thousands), then each page's
+growth from the first size to the last beside the yardsticks'. Exits 1 when a page grows more than 1.3 times as
+much as the yardsticks do, or when a page's p50 at the last size is 100 ms or more (the export's: 1 s).
+
+tests/scoring/test_history_growth.py runs a small version on every build: the same generator and pages at two
+sizes, asserting equal query counts and flat work.
 """
 from __future__ import annotations
 
 import argparse
-import datetime as dt
 import os
 import random
-import statistics
 import sys
 import time
 from pathlib import Path
@@ -27,92 +33,61 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from benchmarks import fresh_django  # noqa: E402
-
-_TMP = fresh_django.setup("topcat-bench-history-")
-
-import django  # noqa: E402
-from django.conf import settings  # noqa: E402
-from django.core.management import call_command  # noqa: E402
-from django.db import connection  # noqa: E402
-from django.test import Client  # noqa: E402
-from django.test.utils import CaptureQueriesContext  # noqa: E402
-
-P50_LIMIT_MS = 150.0
-GAMES = {"hot_tin_roof": (3, 4), "rat_a_tat_cat": (2, 6), "cat_tower": (2, 4), "rat_hot": (2, 2)}
-START = dt.datetime(2024, 1, 1, 19, 0, tzinfo=dt.UTC)
+P50_LIMIT_MS = 100.0
+EXPORT_LIMIT_MS = 1000.0  # a download: its whole body within the second its first byte must come in
+GROWTH_LIMIT = 1.3
 
 
-def make_players(count: int):
-    from django.contrib.auth import get_user_model
+def pages(alice_user) -> dict[str, tuple]:
+    """The measured pages: (client, url) each, the yardsticks first."""
+    from django.test import Client
 
-    from scoring.models import PlayerProfile
-    from scoring.services import sign_up
+    from scoring.models import GameRecord
 
-    alice = sign_up(username="alice", email="alice@example.com", password="a-Long-passw0rd",
-                    display_name="Alice Cooper", handle="alice")
-    registered = [alice.profile]
-    for i in range(1, min(8, count)):
-        registered.append(sign_up(username=f"user{i}", email=f"u{i}@example.com", password="a-Long-passw0rd",
-                                  display_name=f"Player {i}", handle=f"player-{i}").profile)
-    table = PlayerProfile.objects.bulk_create(
-        PlayerProfile(handle=f"table-{i}", display_name=f"Table player {i}", created_by=alice)
-        for i in range(count - len(registered))
-    )
-    return get_user_model().objects.get(username="alice"), registered + table
-
-
-def record_json(game: str, source: str, seats: list[dict], scores: list[int], ranks: list[int], rng, when) -> dict:
-    record = {
-        "format": "catsite-record/1", "game": game, "source": source, "options": {}, "seats": seats,
-        "started_at": (when - dt.timedelta(minutes=40)).isoformat(), "finished_at": when.isoformat(),
-        "final": {}, "result": {"scores": scores, "ranks": ranks, "breakdown": [{"total": s} for s in scores]},
+    anonymous, owner = Client(), Client()
+    owner.force_login(alice_user)  # no login form: the login throttle has nothing to count
+    alices_first = GameRecord.objects.filter(participants__profile__user=alice_user).order_by("pk").first()
+    total = GameRecord.objects.order_by("-pk").values_list("pk", flat=True).first()
+    return {
+        "yardstick: login page": (anonymous, "/accounts/login/"),
+        "yardstick: one record": (anonymous, f"/history/{alices_first.pk}/"),
+        "history": (anonymous, "/history/"),
+        "history, an older page": (anonymous, f"/history/?before={total // 2}"),
+        "history of a game": (anonymous, "/history/?game=cat_tower"),
+        "history of alice": (anonymous, "/history/?player=alice"),
+        "player alice": (anonymous, "/players/alice/"),
+        "player alice, as alice": (owner, "/players/alice/"),
+        "stats": (anonymous, "/stats/"),
+        "leaderboard": (anonymous, "/stats/cat_tower/"),
+        "export alice (JSON)": (anonymous, "/records/player/alice.json"),
     }
-    if source == "online":
-        record["seed"] = rng.randrange(1 << 30)
-        record["moves"] = [{"seq": i + 1, "seat": i % len(seats), "action": {"type": "draw", "pile": "deck"}}
-                           for i in range(rng.randint(20, 120))]
-    return record
 
 
-def make_history(matches: int, profiles, rng) -> None:
-    """Matches written with bulk_create (records, then seats), then rated in one pass."""
-    from scoring.models import GameRecord, Participant
-    from scoring.ratings import rebuild_ratings
+def measure(client, url: str) -> tuple[float, int, int, float]:
+    """(milliseconds, queries, database work, CPU milliseconds) of one GET; work is SQLite's VM steps in thousands
+    (0 elsewhere); CPU is this process's (the site's Python, not the database server's), which a busy machine
+    blurs much less than the time."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
 
-    weights = [30] + [rng.uniform(1, 8) for _ in profiles[1:]]  # alice plays about a third of all matches
-    records, seat_rows = [], []
-    for i in range(matches):
-        game = rng.choice(list(GAMES))
-        low, high = GAMES[game]
-        size = rng.randint(low, high)
-        people: list = []
-        while len(people) < size - (1 if rng.random() < .25 else 0):
-            who = rng.choices(profiles, weights)[0]
-            if who not in people:
-                people.append(who)
-        seated = people + ["bot"] * (size - len(people))
-        rng.shuffle(seated)
-        scores = [rng.randint(0, 60) for _ in seated]
-        order = sorted(set(scores), reverse=game != "rat_a_tat_cat")
-        ranks = [order.index(score) + 1 for score in scores]
-        when = START + dt.timedelta(minutes=97 * i)
-        source = rng.choice(["online", "table"])
-        seats = [{"seat": s, "name": "Easy bot" if who == "bot" else who.display_name,
-                  "player": None if who == "bot" else who.handle, "bot": "easy" if who == "bot" else None}
-                 for s, who in enumerate(seated)]
-        records.append(GameRecord(game=game, source=source, played_at=when,
-                                  record=record_json(game, source, seats, scores, ranks, rng, when)))
-        seat_rows.append([(None if who == "bot" else who, seat["name"], seat["bot"] or "", score, rank)
-                          for who, seat, score, rank in zip(seated, seats, scores, ranks, strict=True)])
-    saved = GameRecord.objects.bulk_create(records, batch_size=500)
-    Participant.objects.bulk_create(
-        (Participant(game_record=record, seat=s, profile=who, name=name, bot=bot, score=score, rank=rank)
-         for record, rows in zip(saved, seat_rows, strict=True)
-         for s, (who, name, bot, score, rank) in enumerate(rows)),
-        batch_size=2000,
-    )
-    return rebuild_ratings()
+    steps = [0]
+    if connection.vendor == "sqlite":
+        connection.ensure_connection()
+        connection.connection.set_progress_handler(lambda: steps.__setitem__(0, steps[0] + 1) or 0, 1000)
+    try:
+        with CaptureQueriesContext(connection) as captured:
+            t0, cpu0 = time.perf_counter_ns(), time.process_time_ns()
+            response = client.get(url)
+            if response.streaming:
+                for _part in response.streaming_content:
+                    pass
+            elapsed, cpu = (time.perf_counter_ns() - t0) / 1e6, (time.process_time_ns() - cpu0) / 1e6
+    finally:
+        if connection.vendor == "sqlite":
+            connection.connection.set_progress_handler(None, 1000)
+    if response.status_code != 200:
+        raise SystemExit(f"{url} answered {response.status_code}")
+    return elapsed, len(captured), steps[0], cpu
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -120,94 +95,131 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
+def run_pages(measured: dict[str, tuple], samples: int, warmup: int) -> dict[str, dict]:
+    """Each page `samples` times, interleaved: p50, p95, CPU p50, queries and work per page."""
+    order = list(measured)
+    times: dict[str, list[float]] = {name: [] for name in order}
+    cpus: dict[str, list[float]] = {name: [] for name in order}
+    last: dict[str, tuple] = {}
+    for _ in range(warmup):
+        for name in order:
+            measure(*measured[name])
+    for i in range(samples):
+        for name in order[i % len(order):] + order[:i % len(order)]:
+            elapsed, queries, work, cpu = measure(*measured[name])
+            times[name].append(elapsed)
+            cpus[name].append(cpu)
+            last[name] = (queries, work)
+    return {name: {"p50": percentile(times[name], .5), "p95": percentile(times[name], .95),
+                   "cpu": percentile(cpus[name], .5),
+                   "queries": last[name][0], "work": last[name][1]} for name in order}
+
+
+def measure_only(args) -> int:
+    """The pages of a history built before (after a change to the site: no second build of a million matches)."""
+    from django.conf import settings
+    from django.contrib.auth import get_user_model
+    from django.db import connection
+
+    from scoring.models import GameRecord
+
+    settings.STORAGES = {**settings.STORAGES,
+                         "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}}
+    load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
+    size = GameRecord.objects.count()
+    print(f"{connection.vendor}, {size} matches, load average {load}", flush=True)
+    results = run_pages(pages(get_user_model().objects.get(username="alice")), args.samples, args.warmup)
+    for name, row in results.items():
+        print(f"{name:<28}{row['p50']:>10.1f} ms p50{row['p95']:>10.1f} ms p95{row['cpu']:>8.1f} ms CPU p50 "
+              f"({row['queries']} queries)")
+    return 0
+
+
+def empty_postgres() -> None:
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute("DROP SCHEMA public CASCADE; CREATE SCHEMA public;")
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--matches", type=int, default=10_000)
-    parser.add_argument("--players", type=int, default=40)
-    parser.add_argument("--samples", type=int, default=60)
-    parser.add_argument("--warmup", type=int, default=5)
+    parser.add_argument("--sizes", default="10000,100000")
+    parser.add_argument("--players", type=int, default=500)
+    parser.add_argument("--alice", type=int, default=330)
+    parser.add_argument("--samples", type=int, default=30)
+    parser.add_argument("--warmup", type=int, default=3)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--show-sql", action="store_true")
+    parser.add_argument("--database-url", default="", help="PostgreSQL database of the benchmark's own")
+    parser.add_argument("--empty-database", action="store_true")
+    parser.add_argument("--measure-only", action="store_true",
+                        help="measure the history an earlier run built in --database-url as it is (one size)")
     args = parser.parse_args(argv)
+    sizes = [int(size) for size in args.sizes.split(",")]
 
-    # No manifest of collected static files is needed to render pages.
+    from benchmarks import fresh_django
+
+    keep = fresh_django.setup("topcat-bench-history-", args.database_url)  # noqa: F841  (the SQLite file's directory)
+    import django
+    from django.conf import settings
+    from django.core.management import call_command
+    from django.db import connection
+
+    if args.measure_only:
+        return measure_only(args)
+    if connection.vendor == "postgresql":
+        if not args.empty_database:
+            raise SystemExit("On PostgreSQL this benchmark drops every table of the database: say --empty-database")
+        empty_postgres()
     settings.STORAGES = {**settings.STORAGES,
                          "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}}
     call_command("migrate", verbosity=0, interactive=False)
-    rng = random.Random(args.seed)
-    started = time.perf_counter()
-    alice, profiles = make_players(args.players)
-    changes = make_history(args.matches, profiles, rng)
-    setup_seconds = time.perf_counter() - started
+    from benchmarks.history_build import History, make_players
 
-    from scoring.models import GameRecord, Participant
-
-    anonymous, owner = Client(), Client()
-    owner.force_login(alice)
-    pages = {
-        "player /players/alice/": (anonymous, "/players/alice/"),
-        "player, logged in as alice": (owner, "/players/alice/"),
-        "history /history/": (anonymous, "/history/"),
-        "history ?player=alice&page=40": (anonymous, "/history/?player=alice&page=40"),
-        "leaderboard /stats/cat_tower/": (anonymous, "/stats/cat_tower/"),
-        "stats index /stats/": (anonymous, "/stats/"),
-    }
-    times: dict[str, list[float]] = {name: [] for name in pages}
-    counts: dict[str, int] = {}
-
-    def get(name: str, timed: bool) -> None:
-        client, url = pages[name]
-        connection.queries_log.clear()
-        with CaptureQueriesContext(connection) as captured:
-            t0 = time.perf_counter_ns()
-            response = client.get(url)
-            elapsed = (time.perf_counter_ns() - t0) / 1e6
-        if response.status_code != 200:
-            raise SystemExit(f"{url} answered {response.status_code}")
-        if timed:
-            times[name].append(elapsed)
-            counts[name] = len(captured)
-        if args.show_sql and timed:
-            print(f"--- {name}: {len(captured)} queries, {elapsed:.1f} ms")
-            for query in captured.captured_queries:
-                print(f"    {query['time']:>6}s {query['sql'][:200]}")
-
-    if args.show_sql:
-        connection.force_debug_cursor = True
-        for name in pages:
-            get(name, timed=False)
-            get(name, timed=True)
-        return 0
-
-    order = list(pages)
-    for _ in range(args.warmup):
-        for name in order:
-            get(name, timed=False)
-    for i in range(args.samples):
-        for name in order[i % len(order):] + order[:i % len(order)]:
-            get(name, timed=True)
-
+    alice_user, profiles = make_players(args.players)
+    alice_at = set(random.Random(args.seed + 1).sample(range(sizes[0]), args.alice))
+    history = History(profiles, random.Random(args.seed), alice_at=alice_at)
     load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
-    db_size = Path(os.environ["SQLITE_PATH"]).stat().st_size / 1e6
     print(f"Top Cat history benchmark - Python {sys.version.split()[0]}, Django {django.get_version()}, "
-          f"{connection.vendor}, DEBUG={settings.DEBUG}, {os.cpu_count()} CPUs, load average {load}")
-    print(f"setup {setup_seconds:.1f}s: {GameRecord.objects.count()} matches, {Participant.objects.count()} seats, "
-          f"{changes} rating changes, {len(profiles)} players; alice in "
-          f"{Participant.objects.filter(profile__handle='alice').count()} matches; database {db_size:.0f} MB")
+          f"{connection.vendor}, {os.cpu_count()} CPUs, load average {load}; {args.players} players, alice in "
+          f"{args.alice} matches")
+    results = {}
+    for size in sizes:
+        started = time.perf_counter()
+        changes = history.grow(size)
+        written = time.perf_counter() - started
+        with connection.cursor() as cursor:
+            cursor.execute("VACUUM ANALYZE" if connection.vendor == "postgresql" else "ANALYZE")
+        print(f"built {size} matches in {time.perf_counter() - started:.0f} s (written in {written:.0f} s, then "
+              f"VACUUM ANALYZE; {changes} rating changes), "
+              f"load average {', '.join(f'{x:.2f}' for x in os.getloadavg())}", flush=True)
+        results[size] = run_pages(pages(alice_user), args.samples, args.warmup)
+        print("  " + "; ".join(f"{name} {row['p50']:.1f} ms ({row['queries']})" for name, row in results[size].items()),
+              flush=True)
+
+    names = list(results[sizes[0]])
     print()
-    print(f"{'page (ms)':<34} {'n':>5} {'p50':>8} {'p95':>8} {'mean':>8} {'queries':>8}")
-    failed = []
-    for name in order:
-        p50 = percentile(times[name], .5)
-        print(f"{name:<34} {len(times[name]):>5} {p50:>8.2f} {percentile(times[name], .95):>8.2f} "
-              f"{statistics.fmean(times[name]):>8.2f} {counts[name]:>8}")
-        if p50 >= P50_LIMIT_MS:
-            failed.append(name)
+    print(f"{'page: p50 / CPU ms (queries, work)':<34}" + "".join(f"{size:>28}" for size in sizes) + f"{'growth':>9}")
+    growth = {}
+    for name in names:
+        cells = []
+        for size in sizes:
+            row = results[size][name]
+            work = f", {row['work']}k" if row["work"] else ""
+            cells.append(f"{row['p50']:.1f} / {row['cpu']:.1f} ({row['queries']}{work})")
+        growth[name] = results[sizes[-1]][name]["p50"] / results[sizes[0]][name]["p50"]
+        print(f"{name:<34}" + "".join(f"{cell:>28}" for cell in cells) + f"{growth[name]:>8.2f}x")
+    yardstick = max(1.0, max(g for name, g in growth.items() if name.startswith("yardstick")))
+    failed = [name for name, g in growth.items() if g > GROWTH_LIMIT * yardstick]
+    slow = [name for name in names
+            if results[sizes[-1]][name]["p50"] >= (EXPORT_LIMIT_MS if name.startswith("export") else P50_LIMIT_MS)]
     print()
-    if failed:
-        print(f"FAIL: p50 of {', '.join(failed)} is {P50_LIMIT_MS:g} ms or more")
+    if failed or slow:
+        print(f"FAIL: grew more than {GROWTH_LIMIT}x the yardsticks: {', '.join(failed) or 'none'}; "
+              f"p50 over its limit: {', '.join(slow) or 'none'}")
         return 1
-    print(f"OK: every page's p50 is under {P50_LIMIT_MS:g} ms")
+    print(f"OK: no page grew more than {GROWTH_LIMIT}x the yardsticks ({yardstick:.2f}x), every p50 under "
+          f"{P50_LIMIT_MS:g} ms")
     return 0
 
 

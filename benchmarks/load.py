@@ -4,37 +4,42 @@ Run: `.venv/bin/python benchmarks/load.py` (defaults: SQLite, 1 process, K = 10 
 move every 5 s per match and closed-loop, 60 s each). Options: `--matches 10,50,200`, `--pace 5,0` (seconds
 between moves of one match; 0 = closed-loop: the next move as soon as its table arrives), `--duration 60`,
 `--processes 2`, `--database-url postgres://...` (a database of its own: it is dropped and made anew),
-`--redis-url redis://127.0.0.1:6379/7` (a Redis db of its own: it is flushed), `--targets floor,site`,
-`--json FILE` (with each configuration's `timeline`: second by second, the moves posted and their POST and push
-p95 and max), `--repeat 2` (every configuration twice), `--game cat_tower` (the site's matches play that game;
-the new-match form is sent with its defaults), `--spectators 0,5` (that many spectator sockets per match, not
+`--redis-url redis://127.0.0.1:6379/7` (the channel layer's keys get a prefix of the run's own, deleted at the
+end), `--targets floor,site`, `--json FILE` (with each configuration's `timeline`: second by second, the moves
+posted and their POST and push p95 and max), `--repeat 2` (every configuration twice), `--game hot_tin_roof`
+(the site's matches play that game, one of the four, with as many seats as it takes at least: three for Hot Tin
+Roof, two for the others; the new-match form is sent with its defaults but for what `GAMES` says: Rat-a-Tat Cat
+to 20 rounds, Rat Hot without rats), `--spectators 0,5` (that many spectator sockets per match, not
 logged in, reading every push: `+ms/spec` in the report is the extra CPU per move for each, against the same
 target without spectators), `--profile DIR` (py-spy, if installed, records each server over the play phase).
 
 Each configuration runs in a fresh child process, on a fresh database, against fresh daphne servers (DEBUG off,
-`benchmarks.load_settings`) on 127.0.0.1 only. The generator signs up 2K players over HTTP (the sign-up form),
-each host creates a two-seat match (Rat-a-Tat Cat, 20 rounds, unless `--game`) and invites the other by the link
-on the match page (`site`), or creates a floor match (`floor`, benchmarks/floor.py: a bare move view and a bare
-consumer through the same server and middleware). With more than one process, the two players of a match are on
-different processes (pushes cross the channel layer). Every player opens the match's websocket; then, for the duration,
-each match makes one move at a time: the player whose table (the latest, from its socket or its own answer)
-offers forms for its seat posts one (chosen at random among every composition of its forms' choices, as
-tests/composed.py composes them; never "knock" or "pass" when anything else is offered), exactly as the page's
-htmx does (session and CSRF cookies, X-CSRFToken, HX-Request, and the page's own name in its socket's address
-and its X-Page header, as static/js/match.js sends them: the site does not push a move's table to the page that
-made it, whose answer it is; the floor, as the issue defines it, forwards every change to every socket).
+`benchmarks.load_settings`) on 127.0.0.1 only. The generator signs up S x K players over HTTP (the sign-up form;
+S the game's seats), each host creates a match (Rat-a-Tat Cat unless `--game`) and invites the others by the link
+on the match page (`site`), or creates a floor match of S seats (`floor`, benchmarks/floor.py: a bare move view
+and a bare consumer through the same server and middleware). With more than one process, the players of a match
+are on different processes (pushes cross the channel layer). Every player opens the match's websocket; then, for
+the duration, each match makes one move at a time: the player whose table (the latest, from its socket or its
+own answer) offers forms for its seat posts one, chosen at random among every move its table lets a browser
+post (never "knock" or "pass" when anything else is offered): the compositions of its forms' choices, as
+tests/composed.py composes them, or for the two games whose page script composes the move (Rat Hot, Hot Tin
+Roof) what that script would post (`placements`, `roof_moves`); exactly as the page's htmx sends it (session and
+CSRF cookies, X-CSRFToken, HX-Request). Every socket is pushed every change, the mover's own included, on the site
+as on the floor: a table no newer than the one a player has is ignored, as the page ignores it. A match that
+ends stops playing (`matches_over` in the figures: Rat Hot's last strip comes within seconds of closed-loop play).
 
 With `--repeat N`, the report ends with each configuration's ratios to the floor run by run and their median,
 the figure to quote: each pair runs back to back (in alternating order), and the machine's speed may drift from
 one pair to the next. `--interleave S` measures the pair together instead: one child, the same servers, the site's
-K matches and the floor's K matches all set up and connected, taking turns to play in slices of S seconds (order
-ABBA ABBA ...) until each has played --duration; each slice ends when the pushes of its moves have arrived, and
-each target is charged the servers' CPU over its own slices. A drift of the machine's speed over seconds then
-weighs on both alike. (Memory per player and per match is only reported for one target alone; spectators' frames
-of a slice's last moves may arrive in the next slice; --max-moves bounds both targets together.)
+K matches and the floor's K matches (of each game, with `--game` naming several) all set up and connected,
+taking turns to play in slices of S seconds (order ABBA ABBA ...) until each has played --duration; each slice
+ends when the pushes of its moves have arrived, and each target is charged the servers' CPU over its own slices.
+A drift of the machine's speed over seconds then weighs on both alike. (Memory per player and per match is only
+reported for one target alone; spectators' frames of a slice's last moves may arrive in the next slice;
+--max-moves bounds both targets together.)
 
 Figures per configuration: server CPU per applied move (user + system of the server processes over the play
-phase, from /proc), moves/s, push latency (from sending a move to the OTHER player's socket receiving a table of
+phase, from /proc), moves/s, push latency (from sending a move to each OTHER player's socket receiving a table of
 that version or newer) p50/p95/p99, POST latency p50/p95, answers other than 200 by status, socket errors,
 lost moves (answered 200 but not in the database) and doubled ones (in the database but not answered 200), and
 memory: server RSS growth per idle connected player and per active match; and the generator's own share: its CPU
@@ -67,6 +72,8 @@ from urllib.parse import urlencode
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from benchmarks import fresh_django  # noqa: E402  (Django is set up only in the servers and the child's helpers)
+
 HOST = "127.0.0.1"  # loopback only
 PASSWORD = "Bench-pass-9172x"
 TICK = os.sysconf("SC_CLK_TCK")
@@ -74,12 +81,25 @@ TICK = os.sysconf("SC_CLK_TCK")
 
 # ---------------------------------------------------------------- a small HTTP/1.1 keep-alive client
 
+class NotAnswered(ConnectionError):
+    """The connection closed before any byte of the answer arrived."""
+
+
+IDLE_S = 30  # a kept-alive connection idle this long is closed by us first (the server closes it at 60 s)
+
+
 class Http:
-    """One player's browser: a keep-alive connection to its server and its cookies."""
+    """One player's browser: a keep-alive connection to its server and its cookies.
+
+    Like a browser, it does not reuse a connection that sat idle long (daphne, through Twisted, closes a kept-alive
+    connection after 60 s idle: a set-up of hundreds of matches leaves its first players idle that long), and it
+    sends a request again, once, when a connection it reused closes before any byte of the answer arrived (the
+    server closed it as the request left; browsers resend then, whatever the method)."""
 
     def __init__(self, port: int):
         self.port, self.cookies = port, {}
         self.reader = self.writer = None
+        self.used_at = 0.0
 
     @property
     def origin(self) -> str:
@@ -92,12 +112,20 @@ class Http:
                       timeout: float = 30) -> tuple[int, dict, str]:
         async with asyncio.timeout(timeout):
             for attempt in (1, 2):
+                if self.writer is not None and time.monotonic() - self.used_at > IDLE_S:
+                    self.close()
+                reused = self.writer is not None
                 try:
                     return await self._request(method, path, form, headers or {})
+                except NotAnswered:
+                    self.close()
+                    if attempt == 2 or not reused:
+                        raise
                 except (ConnectionError, asyncio.IncompleteReadError):
                     self.close()
-                    if attempt == 2 or method == "POST":
-                        raise
+                    raise
+                finally:
+                    self.used_at = time.monotonic()
 
     async def _request(self, method, path, form, headers):
         if self.writer is None:
@@ -110,10 +138,13 @@ class Http:
         if form is not None:
             lines.append("Content-Type: application/x-www-form-urlencoded")
         lines += [f"{k}: {v}" for k, v in headers.items()]
-        self.writer.write(("\r\n".join(lines) + "\r\n\r\n").encode() + body)
-        status_line = await self.reader.readline()
+        try:
+            self.writer.write(("\r\n".join(lines) + "\r\n\r\n").encode() + body)
+            status_line = await self.reader.readline()
+        except ConnectionError as error:
+            raise NotAnswered from error
         if not status_line:
-            raise ConnectionError("closed")
+            raise NotAnswered("closed before answering")
         status = int(status_line.split()[1])
         answer_headers, length, chunked, close = {}, 0, False, False
         while (line := await self.reader.readline()) not in (b"\r\n", b""):
@@ -166,12 +197,20 @@ def attrs(text: str) -> dict:
 class Table:
     version: int = -1
     finished: bool = False
-    forms: list = field(default_factory=list)  # (path, fields to post, action type): every move the forms offer
+    forms: list = field(default_factory=list)  # (path, fields to post, action): every move offered
+
+
+RAT_HOT_DATA = re.compile(r'<template id="rh-data">(.*?)</template>', re.S)
+HOT_TIN_ROOF_DATA = re.compile(r'<template id="htr-data">(.*?)</template>', re.S)
+HIDDEN = re.compile(r'<input\b[^>]*type="hidden"[^>]*>')
+TAG = re.compile(r"<\w+\b[^>]*>")
+SHIFT = {"E": (0, 0), "W": (2, 0), "S": (0, 0), "N": (0, 2)}  # as games/rat_hot/static/rat_hot/table.js
 
 
 def read_table(text: str) -> Table | None:
     """The table's version and every move its forms can post, composed from their choices as a browser does
-    (tests/composed.py: one value of each radio group with one submit button of the same row)."""
+    (tests/composed.py: one value of each radio group with one submit button of the same row); the two games
+    whose page script composes the move, as their scripts do (`placements`, `roof_moves`)."""
     from tests.composed import form_posts
 
     found = VERSION.search(text)
@@ -182,10 +221,60 @@ def read_table(text: str) -> Table | None:
         path = attrs(form[1]).get("hx-post")
         if not path:
             continue
-        for action, fields in form_posts(form[0]):
+        rat_hot = RAT_HOT_DATA.search(form[0])
+        hot_tin_roof = HOT_TIN_ROOF_DATA.search(text) if attrs(form[1]).get("id") == "htr-form" else None
+        if rat_hot:
+            posts = placements(form[0], json.loads(rat_hot[1]))
+        elif hot_tin_roof:
+            posts = roof_moves(form[0], text, json.loads(hot_tin_roof[1]))
+        else:
+            posts = form_posts(form[0])
+        for action, fields in posts:
             if {"seat", "version", "action"} <= set(fields):
-                table.forms.append((path, fields, action.get("type", "")))
+                table.forms.append((path, fields, action))
     return table
+
+
+def placements(form: str, data: dict) -> list[tuple[dict, dict]]:
+    """What Rat Hot's table script (games/rat_hot/static/rat_hot/table.js) lets a player post from its form: for
+    every strip offered, facing and spot the data lists (rows for E and W, columns for S and N, ".." where the
+    spot is not legal), the form's fields with `part-place` = {"strip", "x", "y", "dir"} as JSON.stringify
+    writes it, and the strip and facing radios as chosen."""
+    hidden = {a["name"]: a.get("value", "") for a in map(attrs, HIDDEN.findall(form)) if a.get("name")}
+    anchors = {key: [tuple(int(v) for v in p.split(",")) for p in data[key].split(";")] if data[key] else []
+               for key in ("rows", "cols")}
+    posts = []
+    for strip, facings in data["gains"].items():
+        for facing, gains in facings.items():
+            for i, (x, y) in enumerate(anchors["rows" if facing in "EW" else "cols"]):
+                if gains[2 * i:2 * i + 2] == "..":
+                    continue
+                part = {"strip": strip, "x": x + SHIFT[facing][0], "y": y + SHIFT[facing][1], "dir": facing}
+                fields = {**hidden, "part-place": json.dumps(part, separators=(",", ":")), "rh-strip": strip,
+                          "rh-dir": facing}
+                posts.append(({**json.loads(hidden["action"]), **part}, fields))
+    return posts
+
+
+def roof_moves(form: str, table: str, data: dict) -> list[tuple[dict, dict]]:
+    """What Hot Tin Roof's table script (games/hot_tin_roof/static/hot_tin_roof/hot_tin_roof.js) lets a player
+    post from its form, the whole action as JSON.stringify writes it in the form's `action`: every dive listed
+    (each dumpster's, with its gap, patio or pair), every cat's move along each cheapest path listed (from the
+    patio the cat sits on, its `data-on` on the board, through the alternative's patios to the destination), and
+    the form's buttons that carry a whole action (end the turn, settle a pair)."""
+    hidden = {a["name"]: a.get("value", "") for a in map(attrs, HIDDEN.findall(form)) if a.get("name")}
+    actions = list(data["dives"])
+    sits = {a["data-cat"]: a["data-on"] for a in map(attrs, TAG.findall(table)) if "data-cat" in a and "data-on" in a}
+    for key, destinations in data["moves"].items():
+        start = sits[f"{data['seat']}-{key}"]
+        for destination, alternatives in destinations.items():
+            for alternative in alternatives:
+                middle = alternative.split("|")[0]
+                actions.append({"type": "move", "pair": key[:-1], "cat": int(key[-1]),
+                                "path": [start, *(middle.split(",") if middle else []), destination]})
+    actions += [json.loads(a["data-action"]) for a in map(attrs, TAG.findall(form)) if "data-action" in a]
+    return [(action, {**hidden, "action": json.dumps(action, separators=(",", ":"), ensure_ascii=False)})
+            for action in actions]
 
 
 # ---------------------------------------------------------------- players and matches
@@ -210,7 +299,6 @@ class Player:
     def __init__(self, index: int, port: int):
         self.index, self.http, self.seat = index, Http(port), None
         self.table, self.ws, self.match = Table(), None, None
-        self.page = f"{index:016x}"  # the page's own name, as static/js/match.js makes one (the floor ignores it)
 
     async def sign_up(self):
         await self.http.request("GET", "/accounts/signup/")
@@ -223,30 +311,43 @@ class Player:
 
 
 class Match:
-    def __init__(self, key: str, players: list[Player], ws_path: str, table_path: str = ""):
+    def __init__(self, key: str, players: list[Player], ws_path: str):
         self.key, self.players, self.ws_path = key, players, ws_path
-        self.table_path = table_path  # where a page fetches its table when a move's answer is lost (the site's)
         self.latest = -1
         self.changed = asyncio.Event()
-        self.pending: dict[int, float] = {}  # version -> when the move that makes it was sent
+        # version -> when the move that makes it was sent, and the other players whose sockets have not had it yet
+        self.pending: dict[int, tuple[float, set]] = {}
         self.over = False
 
+    def sent(self, mover: Player, version: int) -> float:
+        """The mover posts the move that makes `version`: the others' sockets are waited for from now."""
+        now = time.perf_counter()
+        self.pending[version] = (now, {p for p in self.players if p is not mover})
+        return now
+
     def update(self, player: Player, text: str, stats: Stats, pushed: bool):
+        """A table arrived for `player`: from its socket (`pushed`) or as its move's answer. Every socket is
+        pushed every change, the mover's own included: a table no newer than the player's is a repeat, ignored
+        as the page ignores it. The push latency is measured at each other player's socket."""
         table = read_table(text)
-        if table is None or table.version < player.table.version:
+        if table is None:
             return
-        if pushed and player is not self.mover:
+        if pushed:
             now = time.perf_counter()
             for version in [v for v in self.pending if v <= table.version]:
-                sent = self.pending.pop(version)
-                stats.push_ms.append((now - sent) * 1000)
-                stats.push_at.append(sent)
+                sent, waiting = self.pending[version]
+                if player in waiting:
+                    waiting.discard(player)
+                    stats.push_ms.append((now - sent) * 1000)
+                    stats.push_at.append(sent)
+                if not waiting:
+                    del self.pending[version]
+        if table.version <= player.table.version:
+            return
         player.table = table
         self.latest = max(self.latest, table.version)
         self.over = self.over or table.finished
         self.changed.set()
-
-    mover = None
 
 
 class NewMatchForm(HTMLParser):
@@ -275,35 +376,44 @@ class NewMatchForm(HTMLParser):
             self.select = None
 
 
-async def site_setup(host: Player, guest: Player, game: str, options: dict) -> Match:
+async def site_setup(players: list[Player], game: str, options: dict) -> Match:
+    """The host makes a match of `game` with the new-match form's defaults but `options` (None: an option left
+    unticked) and its seats: its own and one invitation per other player, who join in turn by the link on the
+    match page (the first open seat is the next joiner's)."""
+    host, *guests = players
     _, _, page = await host.http.request("GET", f"/play/new/{game}/")
     parser = NewMatchForm()
     parser.feed(page)
     form = {name: value for name, value in parser.values.items() if name != "csrfmiddlewaretoken"}
     form.update({name: "" for name in form if re.fullmatch(r"(seat|name)_\d+", name)})
-    form.update({"seat_0": "me", "seat_1": "invite", **options})
+    form.update({"seat_0": "me", **{f"seat_{i + 1}": "invite" for i in range(len(guests))}, **options})
+    form = {name: value for name, value in form.items() if value is not None}
     status, headers, _ = await host.http.post(f"/play/new/{game}/", form)
     if status != 302:
         raise RuntimeError(f"new match answered {status}")
     match_path = headers["location"]
     _, _, page = await host.http.request("GET", match_path)
     join = re.search(r"/matches/\d+/join/[^\"'<\s]+/", page)[0]
-    await guest.http.request("GET", join)
-    status, _, _ = await guest.http.post(join, {})
-    if status != 302:
-        raise RuntimeError(f"join answered {status}")
+    for guest in guests:
+        await guest.http.request("GET", join)
+        status, _, _ = await guest.http.post(join, {})
+        if status != 302:
+            raise RuntimeError(f"join answered {status}")
     match_id = int(re.search(r"/matches/(\d+)/", match_path)[1])
-    host.seat, guest.seat = 0, 1
-    return Match(str(match_id), [host, guest], f"/ws/matches/{match_id}/", f"/matches/{match_id}/table/")
+    for seat, player in enumerate(players):
+        player.seat = seat
+    return Match(str(match_id), players, f"/ws/matches/{match_id}/")
 
 
-async def floor_setup(host: Player, guest: Player, game: str, options: dict) -> Match:
-    status, _, body = await host.http.post("/floor/new/", {})
+async def floor_setup(players: list[Player], game: str, options: dict) -> Match:
+    """A floor match with as many seats as the site's matches of the run have (they take turns)."""
+    status, _, body = await players[0].http.post("/floor/new/", {"seats": str(len(players))})
     if status != 200:
         raise RuntimeError(f"floor match answered {status}")
     match_id = json.loads(body)["id"]
-    host.seat, guest.seat = 0, 1
-    return Match(str(match_id), [host, guest], f"/ws/floor/{match_id}/")
+    for seat, player in enumerate(players):
+        player.seat = seat
+    return Match(str(match_id), players, f"/ws/floor/{match_id}/")
 
 
 async def open_socket(player: Player, match: Match, stats: Stats):
@@ -311,8 +421,7 @@ async def open_socket(player: Player, match: Match, stats: Stats):
 
     for attempt in range(4):  # a busy server drops handshakes it cannot answer in time: try again, as a page does
         try:
-            player.ws = await connect(f"ws://{HOST}:{player.http.port}{match.ws_path}?page={player.page}",
-                                      open_timeout=30,
+            player.ws = await connect(f"ws://{HOST}:{player.http.port}{match.ws_path}", open_timeout=30,
                                       max_size=2**22, additional_headers={"Cookie": player.http.cookie_header(),
                                                                           "Origin": player.http.origin})
             break
@@ -340,22 +449,9 @@ def choose(rng: random.Random, table: Table, seat: int):
     mine = [f for f in table.forms if f[1]["seat"] == str(seat) and f[1]["version"] == str(table.version)]
     if not mine:
         return None
-    calm = [f for f in mine if f[2] not in ("knock", "pass")] or mine  # a match that goes on, not one that ends
+    calm = [f for f in mine if f[2].get("type") not in ("knock", "pass")] or mine  # a match goes on
     path, fields, _ = rng.choice(calm)
     return path, list(fields.items())
-
-
-async def refetch(player: Player, match: Match, stats: Stats) -> None:
-    """As static/js/match.js does when a move's answer is lost or answers no table: the page asks for its table
-    (its socket is not sent the table of a move it made itself)."""
-    if not match.table_path:
-        return
-    try:
-        status, _, text = await player.http.request("GET", match.table_path, headers={"HX-Request": "true"})
-    except Exception:  # noqa: BLE001 - counted as the move's failure already
-        return
-    if status == 200:
-        match.update(player, text, stats, pushed=False)
 
 
 async def drive(match: Match, stats: Stats, rng: random.Random, pace: float, until: float, budget: list):
@@ -385,18 +481,15 @@ async def drive(match: Match, stats: Stats, rng: random.Random, pace: float, unt
             next_at = max(next_at + pace, time.monotonic())
         player, path, form = move
         version = int(dict(form)["version"])
-        match.mover = player
-        match.pending[version + 1] = sent = time.perf_counter()
+        sent = match.sent(player, version + 1)
         budget[0] -= 1
         stats.posted += 1
         try:
-            status, _, text = await player.http.post(path, form, **{"HX-Request": "true", "HX-Target": "table",
-                                                                    "X-Page": player.page})
-        except Exception:  # noqa: BLE001
+            status, _, text = await player.http.post(path, form, **{"HX-Request": "true", "HX-Target": "table"})
+        except Exception:  # noqa: BLE001 - a lost answer: the player's socket brings the table, if it changed
             stats.status(0)
             match.pending.pop(version + 1, None)
             await asyncio.sleep(0.5)
-            await refetch(player, match, stats)
             continue
         stats.post_ms.append((time.perf_counter() - sent) * 1000)
         stats.post_at.append(sent)
@@ -408,8 +501,6 @@ async def drive(match: Match, stats: Stats, rng: random.Random, pace: float, unt
             if status not in (400, 409, 503):
                 await asyncio.sleep(0.5)
         match.update(player, text, stats, pushed=False)
-        if status >= 500 and read_table(text) is None:
-            await refetch(player, match, stats)
         if status != 200 and match.latest == version:
             await asyncio.sleep(0.2)  # refused without a newer table: look again shortly
 
@@ -433,7 +524,26 @@ def server_env(args, sqlite_path: str | None) -> dict:
         env["SQLITE_PATH"] = sqlite_path
     if args.redis_url:
         env["REDIS_URL"] = args.redis_url
+        env["CHANNEL_LAYER_PREFIX"] = redis_prefix()
     return env
+
+
+def redis_prefix() -> str:
+    """The channel layer's keys of this run start with this (the child's process id): other users of the Redis
+    database (a test run, another benchmark) are left alone."""
+    return f"topcat-load-{os.getpid()}-"
+
+
+def forget_redis(args) -> None:
+    """Delete the keys this run's channel layer left in Redis."""
+    if args.redis_url:
+        import redis
+
+        client = redis.Redis.from_url(args.redis_url)
+        keys = list(client.scan_iter(match=f"{redis_prefix()}*", count=1000))
+        if keys:
+            client.delete(*keys)
+        client.close()
 
 
 def fresh_database(args):
@@ -444,10 +554,6 @@ def fresh_database(args):
         with psycopg.connect(f"{base}/postgres", autocommit=True) as conn:
             conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
             conn.execute(f'CREATE DATABASE "{name}"')
-    if args.redis_url:
-        import redis
-
-        redis.Redis.from_url(args.redis_url).flushdb()
 
 
 def start_servers(args, env: dict, log_dir: str) -> list[tuple[subprocess.Popen, int]]:
@@ -562,7 +668,14 @@ def start_profilers(directory: str, pids: list[int], duration: float) -> list[su
 
 # ---------------------------------------------------------------- one configuration
 
-GAME_OPTIONS = {"rat_a_tat_cat": {"option_end": "rounds", "option_rounds": "20", "option_limit": "100"}}
+# Per game: its seats (the fewest it takes, games/<game>/apps.py) and the new-match options that differ from the
+# form's defaults (None: left unticked), chosen so that a match lasts through a run.
+GAMES = {
+    "rat_a_tat_cat": (2, {"option_end": "rounds", "option_rounds": "20", "option_limit": "100"}),
+    "hot_tin_roof": (3, {}),
+    "cat_tower": (2, {}),
+    "rat_hot": (2, {"option_rats": None}),  # three rats showing would end a match within a minute
+}
 
 
 @dataclass
@@ -570,6 +683,7 @@ class Side:
     """One target's players, matches and spectators in a run, and what its play cost the servers."""
 
     target: str
+    game: str
     players: list
     matches: list = field(default_factory=list)
     watchers: list = field(default_factory=list)
@@ -581,15 +695,15 @@ class Side:
     played: float = 0.0
 
 
-async def prepare(args, target: str, first_player: int, ports: list[int], bounded, rng: random.Random) -> Side:
-    """Sign up this target's 2K players and set up its K matches."""
-    k = args.matches[0]
-    side = Side(target, [Player(first_player + i, ports[i % len(ports)]) for i in range(2 * k)])
+async def prepare(args, target: str, game: str, first_player: int, ports: list[int], bounded,
+                  rng: random.Random) -> Side:
+    """Sign up this target's players (the game's seats times K) and set up its K matches."""
+    k, (seats, options) = args.matches[0], GAMES[game]
+    side = Side(target, game, [Player(first_player + i, ports[i % len(ports)]) for i in range(seats * k)])
     await asyncio.gather(*(bounded(p.sign_up()) for p in side.players))
     setup = site_setup if target == "site" else floor_setup
-    options = GAME_OPTIONS.get(args.game, {})
-    side.matches = await asyncio.gather(*(bounded(setup(side.players[2 * i], side.players[2 * i + 1], args.game,
-                                                         options)) for i in range(k)))
+    side.matches = await asyncio.gather(*(bounded(setup(side.players[seats * i:seats * (i + 1)], game, options))
+                                          for i in range(k)))
     side.rngs = {m.key: random.Random(rng.random()) for m in side.matches}
     return side
 
@@ -621,8 +735,8 @@ async def play_slice(side: Side, args, pids: list[int], seconds: float, budget: 
 
 async def run_one(args, ports: list[int], pids: list[int]) -> list[dict]:
     """One configuration: one target for --duration; or, with --interleave S (`--target both`), the site and the
-    floor on the same servers, taking turns in slices of S seconds (in the order ABBA ABBA ...) until each has
-    played --duration, so that a drift of the machine's speed weighs on both alike."""
+    floor of each game of --game on the same servers, taking turns in slices of S seconds (in the order ABBA
+    ABBA ...) until each has played --duration, so that a drift of the machine's speed weighs on all alike."""
     rng = random.Random(args.seed)
     gate = asyncio.Semaphore(8)
 
@@ -632,8 +746,11 @@ async def run_one(args, ports: list[int], pids: list[int]) -> list[dict]:
 
     started = time.monotonic()
     targets = ["site", "floor"] if args.target == "both" else [args.target]
-    sides = [await prepare(args, target, n * 2 * args.matches[0], ports, bounded, rng)
-             for n, target in enumerate(targets)]
+    sides, first_player = [], 0
+    for game in args.game.split(","):
+        for target in targets:
+            sides.append(await prepare(args, target, game, first_player, ports, bounded, rng))
+            first_player += len(sides[-1].players)
     rss_before = sum(rss_mib(pid) for pid in pids)
     for side in sides:
         await connect(side, args, ports, bounded)
@@ -682,7 +799,7 @@ def figures(args, side: Side, pids: list[int], setup_s: float, busy: float, lags
     applied = sum(stats.answered_ok.values())
     per_move = lambda seconds: round(seconds * 1000 / applied, 2) if applied else None  # noqa: E731
     return {
-        "target": side.target, "game": args.game, "matches": k, "spectators": args.spectators, "pace": args.pace,
+        "target": side.target, "game": side.game, "matches": k, "spectators": args.spectators, "pace": args.pace,
         "processes": len(pids), "spectator_frames": sum(w.frames for w, _ in side.watchers),
         "database": "postgresql" if args.database_url else "sqlite",
         "layer": "redis" if args.redis_url else "in-memory", "interleave_s": args.interleave or None,
@@ -693,11 +810,13 @@ def figures(args, side: Side, pids: list[int], setup_s: float, busy: float, lags
         "generator_lag_ms": {f"p{q}": rounded(percentile(lags, q / 100)) for q in (50, 95, 99)},
         "machine_busy": round(busy, 3),
         "push_ms": {f"p{q}": rounded(percentile(stats.push_ms, q / 100)) for q in (50, 95, 99)},
-        "pushes_measured": len(stats.push_ms), "pushes_missing": sum(len(m.pending) for m in side.matches),
+        "pushes_measured": len(stats.push_ms),
+        "pushes_missing": sum(len(waiting) for m in side.matches for _, waiting in m.pending.values()),
+        "seats": GAMES[side.game][0], "matches_over": sum(m.over for m in side.matches),
         "post_ms": {f"p{q}": rounded(percentile(stats.post_ms, q / 100)) for q in (50, 95)},
         "statuses": stats.statuses, "socket_errors": stats.socket_errors, "stalls": stats.stalls,
         "rss_mib": rss and {"before_sockets": round(rss[0], 1), "idle": round(rss[1], 1), "after": round(rss[2], 1)},
-        "kib_per_idle_player": rss and round((rss[1] - rss[0]) * 1024 / (2 * k), 1),
+        "kib_per_idle_player": rss and round((rss[1] - rss[0]) * 1024 / len(side.players), 1),
         "kib_per_active_match": rss and round((rss[2] - rss[1]) * 1024 / k, 1),
         "answered_ok": stats.answered_ok,
         "timeline": timeline(stats),
@@ -719,19 +838,23 @@ def timeline(stats: Stats) -> list[dict]:
              "push_max": rounded(max(pushes, default=None))} for s, (posts, pushes) in sorted(seconds.items())]
 
 
-def stored_moves(target: str, env: dict, keys: list[str]) -> dict[str, int]:
-    """How many moves the database holds per match, read by a separate process with the servers' settings."""
+def stored_moves(env: dict, keys: list[list]) -> list[dict[str, int]]:
+    """How many moves the database holds per match, for each [target, match keys] of `keys`: read by one separate
+    process with the servers' settings."""
     code = ("import django, json, sys; django.setup(); from django.db import connection\n"
-            "keys = json.loads(sys.argv[1]); out = {}\n"
+            "found = []\n"
             "with connection.cursor() as c:\n"
-            "    for key in keys:\n"
-            "        if sys.argv[2] == 'site':\n"
-            "            c.execute('SELECT COUNT(*) FROM games_move WHERE match_id = %s', [int(key)])\n"
-            "        else:\n"
-            "            c.execute('SELECT version FROM floor_match WHERE id = %s', [int(key)])\n"
-            "        out[key] = c.fetchone()[0]\n"
-            "print(json.dumps(out))")
-    done = subprocess.run([sys.executable, "-c", code, json.dumps(keys), target], cwd=ROOT, env=env,
+            "    for target, keys in json.loads(sys.argv[1]):\n"
+            "        out = {}\n"
+            "        for key in keys:\n"
+            "            if target == 'site':\n"
+            "                c.execute('SELECT COUNT(*) FROM games_move WHERE match_id = %s', [int(key)])\n"
+            "            else:\n"
+            "                c.execute('SELECT version FROM floor_match WHERE id = %s', [int(key)])\n"
+            "            out[key] = c.fetchone()[0]\n"
+            "        found.append(out)\n"
+            "print(json.dumps(found))")
+    done = subprocess.run([sys.executable, "-c", code, json.dumps(keys)], cwd=ROOT, env=env,
                           capture_output=True, text=True, timeout=120, check=True)
     return json.loads(done.stdout)
 
@@ -740,9 +863,11 @@ def child(args) -> int:
     directory = tempfile.mkdtemp(prefix="topcat-load-")
     env = server_env(args, str(Path(directory) / "load.sqlite3"))
     fresh_database(args)
-    subprocess.run([sys.executable, "manage.py", "migrate", "-v", "0"], cwd=ROOT, env=env, check=True, timeout=300)
-    subprocess.run([sys.executable, "-c", "import django; django.setup(); from benchmarks.floor import ensure_table;"
-                    " ensure_table()"], cwd=ROOT, env=env, check=True, timeout=60)
+    if not args.database_url:
+        fresh_django.copy_template(env["SQLITE_PATH"])
+    subprocess.run([sys.executable, "-c", "import django; django.setup(); from django.core.management import "
+                    "call_command; call_command('migrate', verbosity=0); from benchmarks.floor import ensure_table;"
+                    " ensure_table()"], cwd=ROOT, env=env, check=True, timeout=300)
     servers = start_servers(args, env, directory)
     try:
         results = asyncio.run(run_one(args, [port for _, port in servers], [p.pid for p, _ in servers]))
@@ -754,10 +879,11 @@ def child(args) -> int:
                 process.wait(timeout=10)
             except subprocess.TimeoutExpired:
                 process.kill()
+        forget_redis(args)
     errors = Path(directory, "daphne-0.log").read_text(errors="replace")
-    for result in results:
-        answered = result.pop("answered_ok")
-        stored = stored_moves(result["target"], env, list(answered))
+    answers = [result.pop("answered_ok") for result in results]
+    stored_all = stored_moves(env, [[r["target"], list(a)] for r, a in zip(results, answers, strict=True)])
+    for result, answered, stored in zip(results, answers, stored_all, strict=True):
         result["lost_moves"] = sum(max(0, answered[k] - stored.get(k, 0)) for k in answered)
         result["doubled_moves"] = sum(max(0, stored.get(k, 0) - answered[k]) for k in answered)
         result["load_average"] = [round(x, 2) for x in os.getloadavg()]
@@ -795,7 +921,8 @@ def fmt(value, digits=1):
 def report(results: list[dict]) -> str:
     """One line per configuration run; `vs floor` against the floor of the same run. With spectators, `+ms/spec`
     is the extra CPU per move for each spectator socket, against the same target without spectators."""
-    lines = [f"{'target':6} {'K':>4} {'spec':>4} {'pace':>5} {'moves':>6} {'mv/s':>6} {'cpu ms/mv':>9} "
+    lines = [f"{'target':6} {'game':13} {'K':>4} {'over':>4} {'spec':>4} {'pace':>5} {'moves':>6} {'mv/s':>6} "
+             f"{'cpu ms/mv':>9} "
              f"{'vs floor':>8} {'+ms/spec':>8} {'push p50':>8} {'p95':>7} {'p99':>7} {'post p50':>8} {'p95':>7} "
              f"{'errors':>14} {'lost':>4} {'dbl':>4} {'KiB/idle pl':>11} {'KiB/match':>9} {'gen ms/mv':>9} "
              f"{'lag p95':>7} {'busy':>5}"]
@@ -817,7 +944,8 @@ def report(results: list[dict]) -> str:
         if r["socket_errors"]:
             errors["ws"] = r["socket_errors"]
         lines.append(
-            f"{r['target']:6} {r['matches']:4} {spectators:4} {r['pace'] or 'loop':>5} {r['applied']:6} "
+            f"{r['target']:6} {r.get('game', ''):13} {r['matches']:4} {r.get('matches_over', 0):4} {spectators:4} "
+            f"{r['pace'] or 'loop':>5} {r['applied']:6} "
             f"{fmt(r['moves_per_s']):>6} {fmt(r['cpu_ms_per_move'], 2):>9} {fmt(ratio, 2) + 'x' if ratio else '-':>8} "
             f"{fmt(extra, 2):>8} {fmt(r['push_ms']['p50']):>8} {fmt(r['push_ms']['p95']):>7} "
             f"{fmt(r['push_ms']['p99']):>7} {fmt(r['post_ms']['p50']):>8} {fmt(r['post_ms']['p95']):>7} "
@@ -837,7 +965,8 @@ def main(argv=None) -> int:
     parser.add_argument("--database-url", default="", help="PostgreSQL database of the benchmark's own")
     parser.add_argument("--redis-url", default="", help="Redis db of the benchmark's own (flushed)")
     parser.add_argument("--targets", default="floor,site")
-    parser.add_argument("--game", default="rat_a_tat_cat", help="the game the site's matches play")
+    parser.add_argument("--game", default="rat_a_tat_cat",
+                        help=f"the game the site's matches play, or several, comma-separated ({', '.join(GAMES)})")
     parser.add_argument("--spectators", default="0", help="spectator sockets per match, comma-separated counts")
     parser.add_argument("--profile", default="", help="a directory: py-spy each server over the play phase")
     parser.add_argument("--repeat", type=int, default=1, help="run every configuration this many times")
@@ -845,41 +974,47 @@ def main(argv=None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", default="", help="append each configuration's figures to this file")
     parser.add_argument("--interleave", type=float, default=0,
-                        help="seconds: the site and the floor (both, whatever --targets says) take turns in slices "
-                             "this long, on the same servers")
+                        help="seconds: the site and the floor (both, whatever --targets says) of every game take "
+                             "turns in slices this long, on the same servers")
     parser.add_argument("--target", help=argparse.SUPPRESS)  # a child's one configuration
     args = parser.parse_args(argv)
     args.matches = [int(x) for x in str(args.matches).split(",")]
+    if unknown := set(args.game.split(",")) - set(GAMES):
+        parser.error(f"no such game: {', '.join(sorted(unknown))} (one of {', '.join(GAMES)})")
     if args.target:
         args.pace, args.spectators = float(args.pace), int(args.spectators)
         return child(args)
     if args.processes > 1 and not args.redis_url:
         parser.error("more than one process needs --redis-url (the channel layer between them)")
-    results = []
+    results, failed = [], 0
     print(f"Top Cat live load benchmark, {os.cpu_count()} CPUs, load average at start "
           f"{', '.join(f'{x:.2f}' for x in os.getloadavg())}; {args.processes} process(es), "
           f"{'PostgreSQL' if args.database_url else 'SQLite'}, {'Redis' if args.redis_url else 'in-memory'} layer",
           flush=True)
     configurations = [(pace, k, n) for _ in range(args.repeat) for pace in [float(x) for x in args.pace.split(",")]
                       for k in args.matches for n in [int(x) for x in str(args.spectators).split(",")]]
+    # One child per configuration, game and target; interleaved, one child plays every game's site and floor.
+    games = [args.game] if args.interleave else args.game.split(",")
     for run, (pace, k, spectators) in enumerate(configurations):
         targets = ["both"] if args.interleave else args.targets.split(",")
-        for target in (targets if run % 2 == 0 else targets[::-1]):  # alternate which goes first
+        for game, target in [(g, t) for g in games for t in (targets if run % 2 == 0 else targets[::-1])]:
             command = [sys.executable, __file__, "--target", target, "--matches", str(k), "--pace", str(pace),
                        "--duration", str(args.duration), "--processes", str(args.processes),
                        "--interleave", str(args.interleave),
-                       "--max-moves", str(args.max_moves), "--seed", str(args.seed), "--game", args.game,
+                       "--max-moves", str(args.max_moves), "--seed", str(args.seed), "--game", game,
                        "--spectators", str(spectators)]
             if args.database_url:
                 command += ["--database-url", args.database_url]
             if args.redis_url:
                 command += ["--redis-url", args.redis_url]
             if args.profile:
-                command += ["--profile", str(Path(args.profile) / f"{target}-{k}-{pace:g}-{spectators}-{run}")]
+                name = f"{target}-{game.replace(',', '+')}-{k}-{pace:g}-{spectators}-{run}"
+                command += ["--profile", str(Path(args.profile) / name)]
             done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=4 * args.duration + 900)
             if done.returncode != 0:
-                print(f"{target} K={k} pace={pace} spectators={spectators}: failed\n{done.stderr[-3000:]}",
+                print(f"{target} {game} K={k} pace={pace} spectators={spectators}: failed\n{done.stderr[-3000:]}",
                       flush=True)
+                failed += 1
                 continue
             for result in json.loads(done.stdout.strip().splitlines()[-1]):
                 result["run"] = run
@@ -893,7 +1028,7 @@ def main(argv=None) -> int:
     print()
     print(ratios(results))
     print(f"load average at the end {', '.join(f'{x:.2f}' for x in os.getloadavg())}")
-    return 0
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":

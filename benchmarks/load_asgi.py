@@ -13,13 +13,14 @@ from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E40
 from django.urls import path  # noqa: E402
 
 from benchmarks.floor import FloorConsumer  # noqa: E402
+from catsite.server_loop import KnowsItsLoop  # noqa: E402
 from games.routing import websocket_urlpatterns  # noqa: E402
 
-application = ProtocolTypeRouter({
+application = KnowsItsLoop(ProtocolTypeRouter({
     "http": django_asgi_app,
     "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(
         [path("ws/floor/<int:match_id>/", FloorConsumer.as_asgi()), *websocket_urlpatterns]))),
-})
+}))
 
 gc.collect()
 gc.freeze()  # as catsite/asgi.py does

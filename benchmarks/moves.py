@@ -54,6 +54,9 @@ from django.urls import clear_url_caches, include, path  # noqa: E402
 
 GAME = "rat_a_tat_cat"
 OPTIONS = {"end": "rounds", "rounds": 20}
+# --count --game: each game's fewest seats and options that keep a match going (as load.py plays them)
+COUNTED = {"rat_a_tat_cat": (2, OPTIONS), "hot_tin_roof": (3, {}), "cat_tower": (2, {}),
+           "rat_hot": (2, {"rats": False})}
 EARLY_MATCH_MOVES = 40  # an "early" match is replaced after this many measured moves
 RATIO_LIMIT = 3.0
 
@@ -146,6 +149,8 @@ def main(argv=None) -> int:
     parser.add_argument("--show-sql", action="store_true")
     parser.add_argument("--count", type=int, default=0, help="deterministic counts of this many moves (below)")
     parser.add_argument("--count-warmup", type=int, default=20)
+    parser.add_argument("--game", choices=sorted(COUNTED), default=GAME,
+                        help="with --count: the game played (its fewest seats, a user and a socket each)")
     parser.add_argument("--target", choices=("site", "floor"), default="site")
     parser.add_argument("--spectators", type=int, default=0)
     parser.add_argument("--top", type=int, default=0, help="with --count: the N functions with most own time")
@@ -164,7 +169,7 @@ def main(argv=None) -> int:
 
     from scoring.services import profile_for
 
-    host = get_user_model().objects.create_user(username="mia", password="a-Long-passw0rd")
+    host = get_user_model().objects.create_user(username="mia")  # no password: logged in by force_login
     profile_for(host)
     client = Client()
     client.force_login(host)
@@ -343,9 +348,12 @@ class Counters:
 
 
 def planned_moves(match, count: int, rng: random.Random) -> list[tuple[int, dict]]:
-    """The moves the counted run posts, chosen beforehand through the engine alone (seeded; never a knock)."""
+    """The moves the counted run posts, chosen beforehand through the engine alone (seeded; never a knock); fewer
+    when the match ends before."""
     engine, state, moves = match.engine, match.state, []
     for _ in range(count):
+        if engine.is_over(state):
+            break
         seat = engine.to_move(state)[0]
         action = rng.choice([a for a in engine.legal_actions(state, seat) if a["type"] != "knock"])
         moves.append((seat, action))
@@ -354,7 +362,8 @@ def planned_moves(match, count: int, rng: random.Random) -> list[tuple[int, dict
 
 
 def count_main(args) -> int:
-    """`--count N`: N moves of a two-player match (two users, a socket each, `--spectators` more), posted through
+    """`--count N`: N moves of a match of `--game` with its fewest seats (a user and a socket each, `--spectators`
+    more; Rat-a-Tat Cat: two), posted through
     Django's ASGI handler as the server runs them, the pushes sent by the in-memory channel layer to the
     consumers and read from the sockets; and the floor (benchmarks/floor.py) the same way. Everything that can
     vary is fixed (the match seed, the moves), so the counts are the same on a busy machine as on an idle one."""
@@ -366,6 +375,7 @@ def count_main(args) -> int:
     from django.test import AsyncClient
 
     from benchmarks import floor
+    from catsite import server_loop
     from games import lobby
     from scoring.services import profile_for
 
@@ -375,30 +385,37 @@ def count_main(args) -> int:
     clear_url_caches()
     from benchmarks.load_asgi import application
 
+    seat_count, options = COUNTED[args.game]
     users = []
-    for name in ("mia", "leo"):
-        user = get_user_model().objects.create_user(username=name, password="a-Long-passw0rd")
+    for name in ("mia", "leo", "ada", "max")[:seat_count]:
+        user = get_user_model().objects.create_user(username=name)  # logged in by aforce_login
         profile_for(user)
         users.append(user)
-    match = lobby.create_match(host=users[0], game=GAME, options=OPTIONS,
-                               seats=[lobby.SeatPlan("me"), lobby.SeatPlan("invite")])
-    lobby.take_seat(match_id=match.pk, user=users[1], token=match.invite_token)
+    match = lobby.create_match(host=users[0], game=args.game, options=options,
+                               seats=[lobby.SeatPlan("me"), *[lobby.SeatPlan("invite")] * (seat_count - 1)])
+    for user in users[1:]:
+        lobby.take_seat(match_id=match.pk, user=user, token=match.invite_token)
     from games.models import Match
 
     match = Match.objects.get(pk=match.pk)
-    total = args.count_warmup + args.count
-    moves = planned_moves(match, total, random.Random(args.seed))
+    moves = planned_moves(match, args.count_warmup + args.count, random.Random(args.seed))
+    if len(moves) <= args.count_warmup:
+        raise SystemExit(f"the match ended after {len(moves)} moves: ask for fewer warm-up moves")
     floor.ensure_table()
     profiles = ThreadProfiles() if args.target_profile else None
     counters = Counters()
 
     async def play() -> dict:
+        with server_loop.serving(asyncio.get_running_loop()):  # as catsite.asgi's KnowsItsLoop does per connection
+            return await play_served()
+
+    async def play_served() -> dict:
         clients = []
         for user in users:
             client = AsyncClient()
             await client.aforce_login(user)
             clients.append(client)
-        floor_id = json.loads((await clients[0].post("/floor/new/")).content)["id"]
+        floor_id = json.loads((await clients[0].post("/floor/new/", {"seats": str(seat_count)})).content)["id"]
 
         async def socket(path: str, client=None) -> WebsocketCommunicator:
             headers = [(b"origin", b"http://testserver"), (b"host", b"testserver")]
@@ -423,9 +440,10 @@ def count_main(args) -> int:
                 url, data = f"/matches/{match.pk}/move/", {"seat": str(seat), "version": str(version),
                                                            "action": json.dumps(action)}
             else:
-                url, data = f"/floor/{floor_id}/move/", {"seat": str(version % 2), "version": str(version),
+                seat = version % seat_count
+                url, data = f"/floor/{floor_id}/move/", {"seat": str(seat), "version": str(version),
                                                          "action": "{}"}
-            response = await clients[seat if args.target == "site" else version % 2].post(
+            response = await clients[seat].post(
                 url, data, headers={"HX-Request": "true"})
             if response.status_code != 200:
                 raise SystemExit(f"move {version + 1} answered {response.status_code}: {response.content[:300]!r}")
@@ -451,8 +469,8 @@ def count_main(args) -> int:
         return figures
 
     figures = asyncio.run(play())
-    n = args.count
-    print(json.dumps({"target": args.target, "moves": n, "spectators": args.spectators,
+    n = len(moves) - args.count_warmup
+    print(json.dumps({"target": args.target, "game": args.game, "moves": n, "spectators": args.spectators,
                       "calls": sum(c for c, _, _ in figures["totals"].values()), "queries": figures["queries"],
                       "renders": figures["renders"], "bytes": figures["bytes"],
                       **({} if figures["totals"] else {"cpu_ms_per_move": round(figures["cpu"] * 1000 / n, 2)})}),

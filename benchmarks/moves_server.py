@@ -30,8 +30,8 @@ from benchmarks.moves import RATIO_LIMIT, Table  # noqa: E402  (first: it sets u
 
 from django.conf import settings  # noqa: E402
 from django.contrib.auth import get_user_model  # noqa: E402
-from django.contrib.sessions.backends.db import SessionStore  # noqa: E402
 from django.core.management import call_command  # noqa: E402
+from django.test import Client  # noqa: E402
 # isort: on
 
 
@@ -42,13 +42,11 @@ def free_port() -> int:
 
 
 def logged_in_session(user) -> str:
-    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
-
-    session = SessionStore()
-    session[SESSION_KEY], session[BACKEND_SESSION_KEY] = str(user.pk), settings.AUTHENTICATION_BACKENDS[0]
-    session[HASH_SESSION_KEY] = user.get_session_auth_hash()
-    session.create()
-    return session.session_key
+    """A session of the user logged in, as Django's test client makes one: with the first backend that can load
+    a user back from a session (the first of the site's, django-axes', checks logins but loads nobody)."""
+    client = Client()
+    client.force_login(user)
+    return client.cookies[settings.SESSION_COOKIE_NAME].value
 
 
 def start_server(port: int) -> subprocess.Popen:
@@ -76,7 +74,7 @@ def main(argv=None) -> int:
     parser.add_argument("--warmup", type=int, default=30)
     args = parser.parse_args(argv)
     call_command("migrate", verbosity=0)
-    user = get_user_model().objects.create_user("bench", password="bench-password-1")
+    user = get_user_model().objects.create_user("bench")  # no password (hashing costs CPU): force_login
     from scoring.services import profile_for
 
     profile_for(user)

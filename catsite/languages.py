@@ -6,12 +6,14 @@ zh-HK give zh-hant). This middleware runs after authentication and lets a link o
 win over that, and keeps the cookie equal to the language in use whenever one was chosen. See docs/i18n.md.
 """
 import re
+from types import SimpleNamespace
 from urllib.parse import urlencode, urlsplit, urlunsplit
 
 from django.conf import settings
 from django.contrib.auth.signals import user_logged_in
 from django.dispatch import receiver
 from django.http import HttpResponseRedirect, QueryDict
+from django.http.cookie import parse_cookie
 from django.utils import translation
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
@@ -129,3 +131,15 @@ def adopt_on_login(sender, request, user, **kwargs):
     code = supported(request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME))
     if code:
         remember_in_profile(user, code)
+
+
+def scope_language(scope) -> str:
+    """The language of an ASGI connection that has no Django request (a websocket, or a request Django could not
+    build), chosen as LocaleMiddleware chooses a page's: Django's own choice from the language cookie, else the
+    browser's Accept-Language, else LANGUAGE_CODE (always one of LANGUAGES)."""
+    headers = {name.lower(): value.decode("latin-1") for name, value in scope.get("headers") or ()}
+    cookies = scope.get("cookies")
+    if cookies is None:  # Channels' middleware parses them for a websocket; Django's request would for a page
+        cookies = parse_cookie(headers.get(b"cookie", ""))
+    asked = SimpleNamespace(COOKIES=cookies, META={"HTTP_ACCEPT_LANGUAGE": headers.get(b"accept-language", "")})
+    return translation.get_language_from_request(asked)

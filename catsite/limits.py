@@ -7,6 +7,7 @@ here first, and refused with a TooMuch (a ValueError whose message is fit to sho
 from __future__ import annotations
 
 import json
+import sys
 
 from django.utils.translation import gettext, gettext_lazy
 
@@ -25,16 +26,33 @@ THE_DATA = gettext_lazy("The data")
 THAT_MOVE = gettext_lazy("That move")
 
 
-def loads(data: str | bytes, *, max_bytes: int, max_depth: int, max_items: int | None = None, what=THE_DATA):
-    """json.loads within bounds. JSONDecodeError (a ValueError) when it is not JSON, TooMuch when out of bounds."""
+def loads(data: str | bytes, *, max_bytes: int, max_depth: int, max_items: int | None = None, what=THE_DATA,
+          parse_int=None):
+    """json.loads within bounds. JSONDecodeError (a ValueError) when it is not JSON, TooMuch when out of bounds.
+
+    `parse_int` reads each integer's digits (json's own hook); by default an integer of more digits than Python
+    reads (sys.get_int_max_str_digits(), 4,300) is TooMuch, not the ValueError json would raise."""
     if len(data) > max_bytes:
         raise TooMuch(gettext("%(what)s is too large: at most %(size)s.") % {"what": what, "size": _size(max_bytes)})
     try:
-        value = json.loads(data)
+        value = json.loads(data, parse_int=parse_int or _whole)
     except RecursionError:
         raise TooMuch(_too_deep(what, max_depth)) from None
     check(value, max_depth=max_depth, max_items=max_items, what=what)
     return value
+
+
+def _whole(digits: str) -> int:
+    if longer_than_python_reads(digits):
+        raise TooMuch(gettext("A number has %(count)d digits: at most %(most)d are read.") % {
+            "count": len(digits.lstrip("-")), "most": sys.get_int_max_str_digits()})
+    return int(digits)
+
+
+def longer_than_python_reads(digits: str) -> bool:
+    """Whether int() would refuse these digits (Python's guard against slow conversions; 0 turns it off)."""
+    most = sys.get_int_max_str_digits()
+    return bool(most) and len(digits.lstrip("-")) > most
 
 
 def _too_deep(what, levels: int) -> str:

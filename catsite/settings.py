@@ -44,12 +44,21 @@ INSTALLED_APPS = [
     "games.cat_tower",
     "games.hot_tin_roof",
     "games.rat_hot",
+    "table_mode",
+    "django_tasks",
+    "django_tasks_db",
+    "notices",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "catsite.middleware.ContentSecurityPolicyMiddleware",
+    "catsite.middleware.ProxyCountCheck",  # X-Forwarded-For with PROXY_COUNT unset: says so, loudly, in the log
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # HTML answers gzipped (docs/deployment.md, "Compression"): below WhiteNoise, which answers static files with
+    # its own compressed copies before this is reached; above everything that writes a body. Django's own BREACH
+    # mitigation (4.2+: random bytes in the gzip header) and the masked CSRF tokens stay on.
+    "django.middleware.gzip.GZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",  # the language: cookie, then the browser's Accept-Language
     "django.middleware.common.CommonMiddleware",
@@ -60,10 +69,12 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "games.text_mode.TextModeMiddleware",  # tables drawn as text for a player who asked (docs/accessibility.md)
     "axes.middleware.AxesMiddleware",  # last: it turns a locked-out login into the 429 page
 ]
 
 ROOT_URLCONF = "catsite.urls"
+CSRF_FAILURE_VIEW = "catsite.errors.csrf_failure"  # the 403 page in the site's look (catsite/errors.py)
 ASGI_APPLICATION = "catsite.asgi.application"
 WSGI_APPLICATION = "catsite.wsgi.application"
 
@@ -78,6 +89,8 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "catsite.context_processors.site",
+                "scoring.context_processors.needs_you",
+                "table_mode.context_processors.guest_results",
             ],
         },
     }
@@ -97,15 +110,19 @@ DATABASE_URL = os.environ.get("DATABASE_URL", "")
 # DATABASE_POOL_SIZE x processes, not by the threads an ASGI server starts (each request runs in a thread of its
 # own, and a persistent connection kept by a thread that is gone stays open until PostgreSQL runs out of them).
 # Django hands its connection back to the pool at the end of each request (CONN_MAX_AGE must be 0 with a pool).
-# A request that finds every connection busy waits up to DATABASE_POOL_TIMEOUT seconds. See docs/deployment.md.
+# A request that finds every connection busy, or the database unreachable, waits up to DATABASE_POOL_TIMEOUT seconds
+# and then answers 503 "try again" (catsite/errors.py); a new connection gives up after DATABASE_CONNECT_TIMEOUT
+# seconds. See docs/deployment.md.
 DATABASE_POOL_SIZE = int(os.environ.get("DATABASE_POOL_SIZE", "10"))
-DATABASE_POOL_TIMEOUT = float(os.environ.get("DATABASE_POOL_TIMEOUT", "30"))
+DATABASE_POOL_TIMEOUT = float(os.environ.get("DATABASE_POOL_TIMEOUT", "5"))
+DATABASE_CONNECT_TIMEOUT = int(os.environ.get("DATABASE_CONNECT_TIMEOUT", "3"))
 if DATABASE_URL:
     DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=0, conn_health_checks=True)}
     if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
         DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
             "min_size": 1, "max_size": DATABASE_POOL_SIZE, "timeout": DATABASE_POOL_TIMEOUT, "max_idle": 300,
         }
+        DATABASES["default"]["OPTIONS"]["connect_timeout"] = DATABASE_CONNECT_TIMEOUT
 else:
     DATABASES = {
         "default": {
@@ -148,6 +165,15 @@ if REDIS_URL:
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "catsite.channel_layer.InMemoryChannelLayer"}}  # one process
 
+# What one websocket of a match page may ask (games/socket_limits.py, docs/security.md): a frame asks for the table
+# again (the site's pages send none today), each answered with a whole table rendered. A burst of 10, then 2 a
+# second; a frame beyond is not answered, and a socket 10 frames in debt is closed. At most 5 open sockets per player
+# per match (20 per address for visitors not logged in): one more closes the oldest.
+SOCKET_FRAME_BURST = 10
+SOCKET_FRAMES_PER_SECOND = 2.0
+SOCKETS_PER_PLAYER = 5
+SOCKETS_PER_ADDRESS = 20
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
@@ -160,17 +186,35 @@ AUTHENTICATION_BACKENDS = ["scoring.login_limits.LoginAttemptsBackend", "django.
 AXES_FAILURE_LIMIT = int(os.environ.get("LOGIN_FAILURE_LIMIT", "10"))
 AXES_COOLOFF_TIME = timedelta(minutes=float(os.environ.get("LOGIN_COOLOFF_MINUTES", "15")))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+# A browser that logged in as the username with its current password is never locked out for it, whoever failed
+# at the same address (scoring/login_limits.py, docs/security.md); a password reset lifts the lock.
+AXES_WHITELIST_CALLABLE = "scoring.login_limits.known_device"
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked.html"
 AXES_VERBOSE = False
 # Behind PROXY_COUNT proxies that append to X-Forwarded-For, the client's address is the one the outermost saw.
-PROXY_COUNT = int(os.environ.get("PROXY_COUNT", "0"))
+# Unset (None, counted as 0) while X-Forwarded-For arrives: catsite.middleware.ProxyCountCheck logs an error.
+PROXY_COUNT = int(os.environ["PROXY_COUNT"]) if os.environ.get("PROXY_COUNT", "").strip() else None
 AXES_CLIENT_IP_CALLABLE = "scoring.login_limits.client_address"
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Top Cat <noreply@topcat.local>")
+# The site's address as its e-mails link to it (a notice's match, the unsubscribe link): no request to take it from.
+SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000")
+
+# Notices (docs/notices.md). Web push is offered only with both VAPID keys (`manage.py vapid_keys` makes a pair);
+# VAPID_SUBJECT is how a push service may reach the site's operator (a mailto: or https: address). A push service
+# is given PUSH_TIMEOUT seconds to answer; a notice waits at most PUSH_TTL seconds there for a device that is off.
+VAPID_PUBLIC_KEY = os.environ.get("VAPID_PUBLIC_KEY", "")
+VAPID_PRIVATE_KEY = os.environ.get("VAPID_PRIVATE_KEY", "")
+VAPID_SUBJECT = os.environ.get("VAPID_SUBJECT", "mailto:" + DEFAULT_FROM_EMAIL.rpartition("<")[2].rstrip(">"))
+PUSH_TIMEOUT = float(os.environ.get("PUSH_TIMEOUT", "10"))
+PUSH_TTL = int(os.environ.get("PUSH_TTL", str(24 * 60 * 60)))
+# Work off the request path (the notices): Django's tasks framework (the django_tasks backport), on the database
+# backend by default, run by `manage.py db_worker` (`make run` starts one). TASKS_BACKEND may name another.
+TASKS = {"default": {"BACKEND": os.environ.get("TASKS_BACKEND", "django_tasks_db.DatabaseBackend")}}
 
 LANGUAGE_CODE = "en-gb"
 # Traditional Chinese is "zh-hant" (its catalogues live in <app>/locale/zh_Hant/); a zh-TW or zh-HK browser gets it.

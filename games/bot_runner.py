@@ -9,14 +9,23 @@ from concurrent.futures import ThreadPoolExecutor
 from channels.db import database_sync_to_async
 from django.conf import settings
 from django.db import close_old_connections
+from django.dispatch import receiver
 
-from games import live, turns
+from catsite import server_loop
+from games import stand_in, turns
 from games.models import Match, Seat
+from games.signals import match_changed
 
 log = logging.getLogger(__name__)
 _lock = threading.Lock()
 _running: dict[int, bool] = {}  # match id -> "changed again while the bots were moving"
 _executor = ThreadPoolExecutor(max_workers=2, thread_name_prefix="bots")
+
+
+@receiver(match_changed, dispatch_uid="games.bot_runner")
+def on_match_changed(sender, match, bots: bool, **kwargs) -> None:
+    if bots:
+        kick(match.pk)
 
 
 def kick(match_id: int) -> None:
@@ -29,12 +38,9 @@ def kick(match_id: int) -> None:
     if getattr(settings, "BOT_RUNNER", "thread") == "inline":
         _drain(match_id)
         return
-    loop = live.server_loop()
-    if loop is not None:
-        # Under the ASGI server the bots are a task on its loop: their pauses cost no thread, and their moves'
-        # pushes go through the same loop as the consumers (the in-memory channel layer needs that).
-        live.spawn(loop, _drain_async, match_id)
-    else:
+    # Under the ASGI server the bots are a task on its loop: their pauses cost no thread, and their moves'
+    # pushes go through the same loop as the consumers (the in-memory channel layer needs that).
+    if not server_loop.spawn(_drain_async, match_id):
         _executor.submit(_drain_in_thread, match_id)
 
 
@@ -113,13 +119,15 @@ def play_one_bot_move(match_id: int) -> bool:
     if match is None:
         return False
     bots = dict(match.seats.filter(kind=Seat.BOT).values_list("index", "bot_level"))
+    bots.update((index, stand_in.level(match)) for index in match.stand_ins)  # standing in for an absent player
     seat = next((s for s in match.engine.to_move(match.state) if s in bots), None)
     if seat is None:
         return False
     try:
-        turns.play(match_id=match_id, seat=seat, action=choose(match, seat, bots[seat]), version=match.version)
+        turns.play(match_id=match_id, seat=seat, action=choose(match, seat, bots[seat]), version=match.version,
+                   stand_in=seat in match.stand_ins)
     except turns.StaleVersion:
-        pass  # a human moved meanwhile: look again
+        pass  # a human moved meanwhile, or took their seat back: look again
     return True
 
 

@@ -8,9 +8,12 @@ the same model instances the queryset would, from the same rows. What is kept de
 kind, not on one connection (under ASGI each request has a connection object of its own): the converters are
 the backend's and the fields' own functions, each called with the connection that ran the query. The queryset
 is written as usual, with placeholders for the parameters that change; tests compare every object with the
-ORM's own (tests/games/test_compiled.py). A `CompiledUpdate` does the same for the UPDATE of a few fields of one
-row, its values prepared by their fields as `QuerySet.update` prepares them, and a `CompiledInsert` for the INSERT
-of one row (the move's own), as `QuerySet.create` prepares them.
+ORM's own (tests/games/test_compiled.py). It reads what the compiler made through Django internals
+(`get_related_populators`, the compiler's `klass_info`): one of the few patches this site keeps, because it buys
+more than 10% of a move's CPU (docs/internals.md); that test fails when an upgrade changes them.
+
+A move's two writes need no internals: `update_row` and `insert_row` write plain SQL from the models' public meta
+API, each value prepared by its own field, as the ORM would (measured: no slower than compiling them once).
 """
 from __future__ import annotations
 
@@ -19,7 +22,6 @@ from collections.abc import Callable
 
 from django.db import connections, router
 from django.db.models.query import get_related_populators
-from django.db.models.sql import InsertQuery, UpdateQuery
 
 BIGINT = (-(2**63), 2**63 - 1)
 
@@ -89,61 +91,31 @@ class Compiled(_PerDatabase):
         return sql, converters, init_list, start, end, get_related_populators(klass_info, select, alias)
 
 
-class CompiledUpdate(_PerDatabase):
-    """`run(pk, **values)` sets the fields of `placeholders` (a value of each field's type, never None: a None would
-    compile to "= NULL") on the row `pk`, as `QuerySet.filter(pk=pk).update(**values)` would."""
-
-    def __init__(self, model, placeholders: dict):
-        super().__init__(model)
-        self.placeholders = placeholders
-
-    def run(self, pk: int, **values) -> int:
-        if values.keys() != self.placeholders.keys():
-            raise TypeError(f"an update sets exactly {sorted(self.placeholders)}")
-        alias = router.db_for_write(self.model)
-        connection = connections[alias]
-        sql, fields = self._plan(alias, connection)
-        params = [field.get_db_prep_save(values[name], connection=connection) for name, field in fields]
-        with connection.cursor() as cursor:
-            cursor.execute(sql, [*params, pk])
-            return cursor.rowcount
-
-    def _compile(self, alias: str, connection) -> tuple:
-        query = self.model.objects.filter(pk=-1).query.chain(UpdateQuery)
-        query.add_update_values(self.placeholders)
-        sql, params = query.get_compiler(using=alias).as_sql()
-        fields = [(field.name, field) for field, _, _ in query.values]
-        if len(params) != len(fields) + 1 or params[-1] != -1 or sql.count("%s") != len(params):
-            raise ValueError(f"the compiled update {sql!r} does not take one parameter per field and the pk")
-        return sql, fields
+def update_row(model, pk, **values) -> int:
+    """UPDATE one row of `model`, setting the fields named in `values` (by field name), as `QuerySet.update` would:
+    plain SQL from the model's public meta API, each value prepared by its own field (`get_db_prep_save`). Django
+    compiles an UPDATE through its query compiler every time; this writes it directly (a move's one UPDATE)."""
+    connection = connections[router.db_for_write(model)]
+    quote, fields = connection.ops.quote_name, [model._meta.get_field(name) for name in values]
+    sql = (f"UPDATE {quote(model._meta.db_table)} SET {', '.join(f'{quote(f.column)} = %s' for f in fields)} "
+           f"WHERE {quote(model._meta.pk.column)} = %s")
+    params = [field.get_db_prep_save(values[field.name], connection=connection) for field in fields]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [*params, pk])
+        return cursor.rowcount
 
 
-class CompiledInsert(_PerDatabase):
-    """`run(**values)` inserts one row with a value for each of `names` (every concrete field but the primary key,
-    given by attname: "match_id"), as `Model.objects.create(**values)` would, without reading back its id."""
-
-    def __init__(self, model, names: tuple):
-        super().__init__(model)
-        self.names = names
-
-    def run(self, **values) -> None:
-        if values.keys() != set(self.names):
-            raise TypeError(f"an insert sets exactly {sorted(self.names)}")
-        alias = router.db_for_write(self.model)
-        connection = connections[alias]
-        sql, fields = self._plan(alias, connection)
-        with connection.cursor() as cursor:
-            cursor.execute(sql, [field.get_db_prep_save(values[field.attname], connection=connection)
-                                 for field in fields])
-
-    def _compile(self, alias: str, connection) -> tuple:
-        by_attname = {field.attname: field for field in self.model._meta.concrete_fields if not field.primary_key}
-        if set(by_attname) != set(self.names):
-            raise ValueError(f"an insert of {self.model.__name__} takes every concrete field but the primary key")
-        fields = [by_attname[name] for name in self.names]
-        query = InsertQuery(self.model)
-        query.insert_values(fields, [self.model()])
-        statements = query.get_compiler(using=alias).as_sql()
-        if len(statements) != 1 or statements[0][0].count("%s") != len(fields):
-            raise ValueError(f"the compiled insert {statements!r} does not take one parameter per field")
-        return statements[0][0], fields
+def insert_row(model, **values) -> None:
+    """INSERT one row of `model` with a value for every concrete field but the primary key (given by attname:
+    "match_id"), as `Model.objects.create(**values)` would, without reading its id back: plain SQL as
+    `update_row`'s (a move's one INSERT)."""
+    fields = [field for field in model._meta.concrete_fields if not field.primary_key]
+    if {field.attname for field in fields} != values.keys():
+        raise TypeError(f"an insert of {model.__name__} takes every concrete field but the primary key")
+    connection = connections[router.db_for_write(model)]
+    quote = connection.ops.quote_name
+    sql = (f"INSERT INTO {quote(model._meta.db_table)} ({', '.join(quote(f.column) for f in fields)}) "
+           f"VALUES ({', '.join(['%s'] * len(fields))})")
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [field.get_db_prep_save(values[field.attname], connection=connection)
+                             for field in fields])

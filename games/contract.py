@@ -175,6 +175,9 @@ def copied(state: dict) -> dict:
     return marshal.loads(marshal.dumps(state, MARSHAL_FORMAT))
 
 
-def bounded_log(log: list, kept: int) -> None:
+LOG_KEPT = 60  # log events a state keeps, for every game: a table shows 15 lines (tables.LOG_LINES)
+
+
+def bounded_log(log: list, kept: int = LOG_KEPT) -> None:
     """Keep only the newest `kept` log events in place: views show no more; the match's moves are the record."""
     del log[:-kept]

@@ -15,7 +15,10 @@ from __future__ import annotations
 
 RESIGN = "resign"
 CLAIM = "claim"
-REASONS = {RESIGN: "resigned", CLAIM: "abandoned"}
+# design/records.md version 2's `ended`: how the match ended ("played_out", the default, is left out of a record).
+REASONS = {RESIGN: "resigned", CLAIM: "claimed"}
+PLAYED_OUT = "played_out"
+ENDED = (PLAYED_OUT, "resigned", "claimed", "abandoned")
 
 
 def is_ending(action) -> bool:
@@ -30,9 +33,16 @@ def leaver(seat: int | None, action: dict) -> int | None:
     return absent if type(absent) is int else None
 
 
-def ended(seat: int | None, action: dict) -> dict:
-    """The record's optional `ended` field for this ending move: {"reason": "resigned"|"abandoned", "seat": k}."""
-    return {"reason": REASONS[action["type"]], "seat": leaver(seat, action)}
+def ended(action: dict) -> str:
+    """The record's `ended` field for this ending move: "resigned" or "claimed" (the leaver is the move's)."""
+    return REASONS[action["type"]]
+
+
+def ending_move(record: dict) -> dict | None:
+    """The record's last move when it ended the match early (a resignation, a claim), else None."""
+    moves = record.get("moves") if isinstance(record, dict) else None
+    last = moves[-1] if isinstance(moves, list) and moves else None
+    return last if isinstance(last, dict) and is_ending(last.get("action")) else None
 
 
 def places_without(ranks: list[int], gone: int) -> list[int]:
@@ -42,6 +52,24 @@ def places_without(ranks: list[int], gone: int) -> list[int]:
         len(ranks) if seat == gone else 1 + sum(other < rank for other in others)
         for seat, rank in enumerate(ranks)
     ]
+
+
+def resigned_seats(seats: list[dict]) -> list[int]:
+    """The seats of a record that resigned and were played to the end by a bot (a match of three or more:
+    games/stand_in.py), the last to resign first: so the first to resign ranks lowest of them. (A resignation that
+    ended the match is its last move's, placed by `outcome`.)"""
+    resigned = [seat for seat in seats
+                if isinstance(seat, dict) and seat.get("resigned") is True and seat.get("bot_from") is not None
+                and seat.get("bot_until") is None]
+    return [seat["seat"] for seat in sorted(resigned, key=lambda seat: -(seat.get("bot_from") or 0))]
+
+
+def with_resigned(result: dict, resigned: list[int]) -> dict:
+    """The result with each seat of `resigned` put last in turn, whatever the bot scored for it."""
+    ranks = list(result["ranks"])
+    for seat in resigned:
+        ranks = places_without(ranks, seat)
+    return {**result, "ranks": ranks}
 
 
 def outcome(engine, state, gone: int) -> dict:

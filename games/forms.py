@@ -45,6 +45,17 @@ ABSENCE_CHOICES = [(60, gettext_lazy("an hour")), (24 * 60, gettext_lazy("a day"
                    (0, gettext_lazy("any time: the match is never claimed"))]
 
 
+# Minutes a live match waits for a player with no page of it open before the others may let a bot play their seat.
+WAIT_CHOICES = [(2, gettext_lazy("2 minutes")), (5, gettext_lazy("5 minutes")), (10, gettext_lazy("10 minutes"))]
+
+
+# Live, or turn-based with this many hours per move (games/turn_based.py).
+LIVE = 0
+PACE_CHOICES = [(LIVE, gettext_lazy("Live: everyone plays now")), (12, gettext_lazy("Turn-based: 12 hours a move")),
+                (24, gettext_lazy("Turn-based: a day a move")), (3 * 24, gettext_lazy("Turn-based: three days a move")),
+                (7 * 24, gettext_lazy("Turn-based: a week a move"))]
+
+
 def absence_limit(minutes: int | None) -> timedelta | None:
     """The host's choice: not given = a day; 0 = never."""
     if minutes is None:
@@ -70,11 +81,20 @@ class NewMatchForm(forms.Form):
         self.fields["listed"] = forms.BooleanField(
             label=gettext("List the open seats in the lobby"), required=False, initial=True,
             help_text=gettext("Anyone may then take an open seat; otherwise only your invitation link leads to them."))
+        self.fields["pace"] = forms.TypedChoiceField(
+            label=gettext("Pace"), choices=PACE_CHOICES, coerce=int, initial=LIVE, required=False, empty_value=LIVE,
+            help_text=gettext("Turn-based: the players need not be online together; each has this long for a move, "
+                              "then the others may let a bot play for them or claim the match."))
         self.fields["absent_after"] = forms.TypedChoiceField(
             label=gettext("A player who does not move for"), choices=ABSENCE_CHOICES, coerce=int, initial=24 * 60,
             required=False, empty_value=None,
             help_text=gettext("After this long, the others may claim the match: it ends, scored as abandoned by the "
                               "absent player."))
+        self.fields["wait"] = forms.TypedChoiceField(
+            label=gettext("Wait for a player who leaves the table"), choices=WAIT_CHOICES, coerce=int,
+            initial=int(Match.DEFAULT_WAIT.total_seconds() // 60), required=False, empty_value=None,
+            help_text=gettext("After this long without a page of the match open, any other player may let a bot play "
+                              "their seat so that the match goes on; they may take it back when they return."))
         choices = seat_choices(game)
         bots = [c for c, _ in choices if c.startswith("bot:")]
         defaults = ["me", bots[-1] if bots else "invite"]
@@ -145,4 +165,6 @@ class NewMatchForm(forms.Form):
             "time_limit": timedelta(minutes=minutes) if minutes else None,
             "listed": data.get("listed", False),
             "absence_limit": absence_limit(data.get("absent_after")),
+            "wait": timedelta(minutes=data["wait"]) if data.get("wait") else Match.DEFAULT_WAIT,
+            "move_time": timedelta(hours=data["pace"]) if data.get("pace") else None,
         }

@@ -1,17 +1,26 @@
-"""Rendered parts of a table kept across changes, by everything they show: a part a move did not change is not
-rendered again (a Cat Tower sheet of a seat that did not mark, Rat-a-Tat Cat's rounds until a round ends).
+"""Parts of a table kept across changes, keyed mechanically on all a rendering can depend on: a part a move did not
+change is not rendered again (the log, a Cat Tower sheet of a seat that did not mark, a Rat-a-Tat Cat row).
 
-A key must hold everything the part's HTML depends on, the language included, and only what the viewer's own view
-shows: then two equal keys are the same HTML whoever looks, and nothing kept can show more than the view it was
-rendered from. A part with a move form in it is never kept (its forms carry the match's version).
+`kept(name, values)` renders template `name` with `values` and nothing else (no request, no CSRF token, no context
+processor, no surrounding context), and keeps the HTML under (the template's name, the language, the script prefix,
+the values themselves as bytes); a part written in Python is a function of its values alone, named in the key.
+Nothing is picked by hand, so nothing can be forgotten: a change in any value passed is another key, and the HTML
+under a key is what those values render for anyone. A part must be given only what its viewer's own view holds (a
+seat's hidden cards only in that seat's table): then nothing kept can show another seat more than the view it was
+rendered from. Values must be plain data (dicts, lists, tuples, strings,
+numbers, booleans, None, as the engines' views are): anything else (a model, a lazy or safe string) is refused
+with a ValueError, since it could not be told apart in a key. A part with a move form in it is never kept (its
+forms carry the match's version).
+
+Kept only where benchmarks/tables.py shows it pays (docs/live-matches.md, step 4 of "The path of a move").
 """
 import marshal
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
-from functools import lru_cache
 
-from django.template import Context
+from django.template.loader import get_template
+from django.urls import get_script_prefix
 from django.utils import translation
 from django.utils.safestring import SafeString, mark_safe
 
@@ -27,7 +36,8 @@ def fingerprint(value) -> bytes:
     bytes are always equal data, types included (`data_of` reads them back into the very same value), and equal
     data gives equal bytes as long as its dicts list their keys in the same order (as a state read back from
     PostgreSQL may not: that costs a rendering, never a wrong one). A few times quicker than JSON for a key that
-    a table builds on every push (the log's 40 entries: 13 us against 33)."""
+    a table builds on every push (the log's 40 entries: 13 us against 33). Anything but plain data (a str
+    subclass such as a safe or lazy string, a model) raises ValueError."""
     return marshal.dumps(value, contract.MARSHAL_FORMAT)
 
 
@@ -36,7 +46,22 @@ def data_of(fingerprint: bytes):
     return marshal.loads(fingerprint)
 
 
-def rendered(key: tuple, render: Callable[[], str]) -> SafeString:
+def key_of(part, values: dict) -> tuple:
+    """The key of `part` rendered with `values`: all the rendering depends on."""
+    name = part if isinstance(part, str) else f"{part.__module__}.{part.__qualname__}"
+    return name, translation.get_language(), get_script_prefix(), fingerprint(values)
+
+
+def kept(part: str | Callable[[dict], str], values: dict) -> SafeString:
+    """`part` rendered with `values` only, kept under `key_of(part, values)`. `part` is a template's name, or a
+    function that writes the HTML from its values alone (the words of the active language aside), for a part
+    written in Python for speed."""
+    if isinstance(part, str):
+        return _rendered(key_of(part, values), lambda: get_template(part).render(values))
+    return _rendered(key_of(part, values), lambda: part(values))
+
+
+def _rendered(key: tuple, render: Callable[[], str]) -> SafeString:
     """The part of `key`, rendered by `render()` the first time (and again once it has dropped out)."""
     with _lock:
         html = _kept.get(key)
@@ -51,24 +76,6 @@ def rendered(key: tuple, render: Callable[[], str]) -> SafeString:
     return html
 
 
-def render_part(context, name: str, values: dict) -> str:
-    """Template `name` rendered with only `values`, as an {% include %} of it from `context` would render it."""
-    return context.template.engine.get_template(name).render(Context(values, autoescape=context.autoescape))
-
-
-def said(words: Callable[..., str], *args) -> str:
-    """`words(*args)` in the active language, looked up once per language and arguments: a game's words functions
-    are pure (what they say depends on their arguments and the language only), and a table says the same few
-    things (a card's name, where it lies) on every push. The arguments must be hashable."""
-    return _said(translation.get_language(), words, args)
-
-
-@lru_cache(maxsize=8192)
-def _said(language: str, words: Callable[..., str], args: tuple) -> str:
-    return str(words(*args))
-
-
 def clear() -> None:
     with _lock:
         _kept.clear()
-    _said.cache_clear()

@@ -22,3 +22,7 @@ class GameConfig(AppConfig):
     table_assets = ()                # static files its match table needs ("<slug>/table.css", "<slug>/table.js")
     pad_assets = ()                  # static files its record pad needs
     order = 100                      # its place in lists of games
+    # Other loggers' plays (scoring/loggers): its BoardGameGeek ids, and the names it was also published under (its
+    # name in every language of the site is matched as well).
+    bgg_ids: tuple[int, ...] = ()
+    other_names: tuple[str, ...] = ()

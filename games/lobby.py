@@ -29,8 +29,10 @@ def new_seed() -> int:
 
 @transaction.atomic
 def create_match(*, host, game: str, options: dict, seats: list[SeatPlan], time_limit=None,
-                 listed: bool = True, absence_limit=Match.DEFAULT_ABSENCE) -> Match:
-    """A new match; it starts at once when nobody has to be invited."""
+                 listed: bool = True, absence_limit=Match.DEFAULT_ABSENCE, wait=Match.DEFAULT_WAIT,
+                 move_time=None) -> Match:
+    """A new match; it starts at once when nobody has to be invited. `move_time`: a turn-based match, each player
+    having that long for a move (games/turn_based.py), which replaces the live match's absence limit and wait."""
     known = registry.get(game)
     engine = known.engine
     if not engine.MIN_SEATS <= len(seats) <= engine.MAX_SEATS:
@@ -45,7 +47,8 @@ def create_match(*, host, game: str, options: dict, seats: list[SeatPlan], time_
         raise SeatingError(known.refusal_text(exc)) from exc
     match = Match.objects.create(game=game, options=options, seed=new_seed(), host=host, time_limit=time_limit,
                                  has_bots=any(plan.kind == "bot" for plan in seats), listed=listed,
-                                 absence_limit=absence_limit)
+                                 absence_limit=None if move_time else absence_limit, wait=wait,
+                                 move_time=move_time)
     Seat.objects.bulk_create(seat_from_plan(match, index, plan, host) for index, plan in enumerate(seats))
     start_if_full(match)
     return match
@@ -127,7 +130,8 @@ def rematch(*, match_id: int, user) -> Match:
         return existing
     again = Match.objects.create(
         game=match.game, options=match.options, seed=new_seed(), host=user, time_limit=match.time_limit,
-        rematch_of=match, has_bots=match.has_bots, listed=match.listed, absence_limit=match.absence_limit,
+        rematch_of=match, has_bots=match.seats.filter(kind=Seat.BOT).exists(), listed=match.listed,
+        absence_limit=match.absence_limit, wait=match.wait, move_time=match.move_time,
     )
     Seat.objects.bulk_create(
         Seat(match=again, index=s.index, kind=s.kind, user=s.user, profile=s.profile, name=s.name,

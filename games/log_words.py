@@ -11,8 +11,8 @@ from games.contract import is_whole
 SEAT_MENTION = re.compile(r"\{seat:(\d+)\}")
 
 # The bot levels the games' bots modules name (bots.LEVELS), and a bot seat's name when it was given none.
-BOT_LEVELS = {"easy": gettext_lazy("easy"), "good": gettext_lazy("good")}
-BOT_NAMES = {"easy": gettext_lazy("Easy bot"), "good": gettext_lazy("Good bot")}
+BOT_LEVELS = {"easy": gettext_lazy("easy"), "medium": gettext_lazy("medium"), "good": gettext_lazy("good")}
+BOT_NAMES = {"easy": gettext_lazy("Easy bot"), "medium": gettext_lazy("Medium bot"), "good": gettext_lazy("Good bot")}
 
 
 def bot_level(level: str) -> str:

@@ -4,22 +4,24 @@ from functools import wraps
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
 from django.db import OperationalError
 from django.db.models import Q
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext, gettext_lazy
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
 from catsite import limits
-from games import live, registry, turns
 from games import lobby as seating
+from games import presence, pushes, registry, stand_in, text_mode, turn_based, turns, undo
 from games.forms import NewMatchForm
+from games.guests import Guest, acting
 from games.models import Match, Seat
 from games.records import match_record
-from games.tables import as_answer, audience_of, load, render_once, render_table
+from games.tables import as_answer, load, render_pushed, render_table
 from games.viewer import controlled_seats, session_key, viewpoint
 from games.wake import wake
 
@@ -35,6 +37,8 @@ def lobby(request):
             Match.objects.filter(Q(host=request.user) | Q(seats__user=request.user))
             .filter(status__in=[Match.OPEN, Match.PLAYING]).distinct().prefetch_related("seats__profile")[:50]
         )
+        # Those waiting for this player's move first (a turn-based match may wait days), the newest first within.
+        mine = sorted(mine, key=lambda match: not turn_based.waiting_for(match, request.user))
     watch = Match.objects.filter(status=Match.PLAYING).prefetch_related("seats__profile")[:20]
     return render(request, "games/lobby.html", {
         "open_matches": open_matches, "mine": mine, "watch": watch, "playable": registry.playable_games(),
@@ -57,7 +61,9 @@ def new_match(request, slug):
             form.add_error(None, str(exc))
         else:
             return redirect(match)
-    return render(request, "games/new_match.html", {"form": form, "game": game})
+    # A form sent back with its reasons is a refusal (400), the empty form a page.
+    return render(request, "games/new_match.html", {"form": form, "game": game},
+                  status=400 if request.method == "POST" else 200)
 
 
 BUSY = gettext_lazy("The server is busy; please try again in a moment.")
@@ -87,8 +93,15 @@ def answers_busy(view):
 def _table_response(request, match_id: int, error: str = "", status: int = 200) -> HttpResponse:
     match, seats = load(match_id)
     confirmed = request.session.get(session_key(match_id))
-    html = render_table(match, seats, request.user, confirmed, error=error, request=request)
+    html = render_table(match, seats, acting(request), confirmed, error=error, request=_form_request(request))
     return HttpResponse(html, status=status)
+
+
+def _form_request(request):
+    """The request a table's forms are rendered for: none for htmx's, whose page sends the CSRF token in a header
+    (base.html), so that its forms carry no CSRF field of their own, as a push's do not (a table that answers
+    htmx stays within the bytes of a push: docs/live-matches.md, "Bytes"); the request itself for a page's."""
+    return None if request.htmx else request
 
 
 def _open_match(match_id: int) -> Match:
@@ -104,11 +117,14 @@ def match_page(request, match_id):
         _confirm_seat(request, match, request.GET["seat"])
     match, seats = load(match_id)
     confirmed = request.session.get(session_key(match_id))
-    table = render_table(match, seats, request.user, confirmed, request=request)
+    table = render_table(match, seats, acting(request), confirmed, request=request)
+    mine = controlled_seats(seats, acting(request))
     return render(request, "games/match.html", {
-        "match": match, "seats": seats, "table": table,
+        "match": match, "seats": seats, "table": table, "mine": mine,
+        "presence": presence.page_section(match, seats, mine, request),
         "invite_url": request.build_absolute_uri(reverse("match_join", args=[match.pk, match.invite_token])),
         "is_host": request.user == match.host,
+        "text_mode": text_mode.active(),
     })
 
 
@@ -138,13 +154,13 @@ def _remember_seat(request, match_id: int, seat: int) -> None:
     request.session[session_key(match_id)] = seat
     request.session.save()
     request.session.modified = False  # saved: the session middleware has nothing left to write
-    live.seat_confirmed(match_id, request.user.pk, request.session.session_key, seat)
+    pushes.seat_confirmed(match_id, request.user.pk, request.session.session_key, seat)
 
 
 @require_POST
 def move(request, match_id):
     """One move: the action, the seat it is for and the version of the table it was chosen on."""
-    # Seat.of finds nothing for an id too big for the database (games/compiled.py) instead of failing.
+    # Seat.of finds nothing for an id too big for the database instead of failing.
     seats = Seat.of(match_id)
     if not seats:
         raise Http404(gettext("There is no such match."))
@@ -153,62 +169,77 @@ def move(request, match_id):
         seat, version, action = _parse_move(request.POST)
     except ValueError as exc:
         return _table_response(request, match_id, error=str(exc), status=400)
-    if not request.user.is_authenticated:
+    who = acting(request)  # a guest's device acts for its seat (games/guests.py)
+    if not (who.is_authenticated or isinstance(who, Guest)):
         return _table_response(request, match_id, error=gettext("Log in to play."), status=403)
-    controlled = controlled_seats(seats, request.user)
+    controlled = controlled_seats(seats, who)
     if seat not in controlled:
         return _table_response(request, match_id, error=gettext("You cannot move for that seat."), status=403)
-    # The push waits until this answer is rendered and reuses it for this seat's other sockets.
-    with live.held_pushes() as held:
-        try:
-            if len(controlled) > 1:  # a shared screen: whoever moves for a seat holds the device
-                _remember_seat(request, match_id, seat)
-            match = turns.play(match_id=match_id, seat=seat, action=action, version=version)
-        except turns.MatchError as exc:
-            return _table_response(request, match_id, error=str(exc), status=exc.status)
-        except OperationalError as exc:  # too busy: nothing was changed (the write was never begun)
-            if not is_busy(exc):
-                raise
-            return _table_response(request, match_id, error=BUSY, status=503)
-        # Applied: from here on nothing is answered as an error (a busy database only concerned the write).
-        held.prepared = live.Prepared(match, seats)
-        if not request.htmx:
-            return redirect("match", match_id)
-        # The other players' tables leave first; the mover's own is rendered once for its answer and its tabs.
-        live.push_from_request(held.prepared, last=audience_of(match, seats, request.user),
-                               page=live.page_id(request.headers.get("X-Page", "")))
-        point = viewpoint(match, seats, request.user, seat)
-        return HttpResponse(as_answer(render_once(match, seats, point, held.prepared.memo)))
+    try:
+        if len(controlled) > 1:  # a shared screen: whoever moves for a seat holds the device
+            _remember_seat(request, match_id, seat)
+        match = turns.play(match_id=match_id, seat=seat, action=action, version=version)
+    except turns.MatchError as exc:
+        return _table_response(request, match_id, error=str(exc), status=exc.status)
+    except OperationalError as exc:  # too busy: nothing was changed (the write was never begun)
+        if not is_busy(exc):
+            raise
+        return _table_response(request, match_id, error=BUSY, status=503)
+    # Applied and announced (games/signals.py): from here on nothing is answered as an error.
+    if not request.htmx:
+        return redirect("match", match_id)
+    # The mover's own table: the push rendered it already when the mover has a socket (tables.render_pushed).
+    point = viewpoint(match, seats, who, seat)
+    return HttpResponse(as_answer(render_pushed(match, seats, point)))
 
 
-def _seat_field(data, name: str) -> int | None:
+def _seat_field(data, name: str, digits: int = 3) -> int | None:
+    """A whole number posted in `name` of at most `digits` digits (a seat: 3; a table's version: 9), else None."""
     value = data.get(name, "")
-    return int(value) if value.isascii() and value.isdigit() and len(value) < 4 else None
+    return int(value) if value.isascii() and value.isdigit() and len(value) <= digits else None
 
 
-def _end_early(request, match_id: int, end) -> HttpResponse:
-    """Resign or claim for the posted seat, which this user must act for; `end(match_id, seat)` does it."""
+def _for_seat(request, match_id: int, change) -> HttpResponse:
+    """Resign, claim, ask to take back a move or answer such a request for the posted seat, which this browser must
+    act for; `change(match_id, seat)` does it."""
     seats = Seat.of(match_id)
     if not seats:
         raise Http404(gettext("There is no such match."))
-    if not request.user.is_authenticated:
+    who = acting(request)
+    if not (who.is_authenticated or isinstance(who, Guest)):
         return _table_response(request, match_id, error=gettext("Log in to play."), status=403)
     seat = _seat_field(request.POST, "seat")
-    if seat is None or seat not in controlled_seats(seats, request.user):
+    if seat is None or seat not in controlled_seats(seats, who):
         return _table_response(request, match_id, error=gettext("You cannot act for that seat."), status=403)
     try:
-        match = end(match_id, seat)
+        match = change(match_id, seat)
     except turns.MatchError as exc:
         return _table_response(request, match_id, error=str(exc), status=exc.status)
     if not request.htmx:
         return redirect("match", match_id)
-    return HttpResponse(render_table(match, seats, request.user, seat, request=request))
+    return HttpResponse(render_table(match, seats, who, seat, request=_form_request(request)))
 
 
-@require_POST
+@require_http_methods(["GET", "POST"])
 def resign(request, match_id):
-    """A player gives up: the match ends now and they take the last place (games/endings.py)."""
-    return _end_early(request, match_id, lambda match_id, seat: turns.resign(match_id=match_id, seat=seat))
+    """A player gives up and takes the last place (games/endings.py): the page first asks and says what happens
+    (GET), the form then resigns (POST). In a match of three or more where another person plays on, a bot plays
+    the seat to the end; otherwise the match ends now (games/stand_in.py `resign`)."""
+    if request.method == "GET":
+        return _ask_to_resign(request, match_id)
+    return _for_seat(request, match_id, lambda match_id, seat: stand_in.resign(match_id=match_id, seat=seat))
+
+
+def _ask_to_resign(request, match_id: int) -> HttpResponse:
+    match = get_object_or_404(Match, pk=match_id)
+    seats = Seat.of(match_id)
+    seat = _seat_field(request.GET, "seat")
+    if seat is None or seat not in controlled_seats(seats, acting(request)):
+        raise PermissionDenied(gettext("You cannot act for that seat."))
+    if match.status != Match.PLAYING or seats[seat].resigned:
+        return redirect(match)
+    return render(request, "games/resign.html", {
+        "match": match, "seat": seats[seat], "bot_plays_on": stand_in.bot_plays_on(match, seats, seat)})
 
 
 @require_POST
@@ -217,8 +248,64 @@ def claim(request, match_id):
     absent = _seat_field(request.POST, "absent")
     if absent is None:
         return _table_response(request, match_id, error=gettext("Say which seat is absent."), status=400)
-    return _end_early(request, match_id,
+    return _for_seat(request, match_id,
                       lambda match_id, seat: turns.claim(match_id=match_id, seat=seat, absent=absent))
+
+
+def _seat_change(request, match_id: int, field: str, change) -> HttpResponse:
+    """Hand a seat to a bot or take it back: `change(match_id, user, seat)`, the seat read from `field`. Answers
+    the viewer's table (the presence section follows through the socket)."""
+    seats = Seat.of(match_id)
+    if not seats:
+        raise Http404(gettext("There is no such match."))
+    if not request.user.is_authenticated:
+        return _table_response(request, match_id, error=gettext("Log in to play."), status=403)
+    seat = _seat_field(request.POST, field)
+    if seat is None:
+        return _table_response(request, match_id, error=gettext("Say which seat."), status=400)
+    try:
+        change(match_id, request.user, seat)
+    except turns.MatchError as exc:
+        return _table_response(request, match_id, error=str(exc), status=exc.status)
+    if not request.htmx:
+        return redirect("match", match_id)
+    return _table_response(request, match_id)
+
+
+@require_POST
+def hand_to_bot(request, match_id):
+    """Another player lets the game's good bot play a gone player's seat, so that the match goes on."""
+    return _seat_change(request, match_id, "absent", lambda match_id, user, seat:
+                        stand_in.hand_to_bot(match_id=match_id, user=user, absent=seat))
+
+
+@require_POST
+def take_back(request, match_id):
+    """A player back at the table takes their seat back from the bot."""
+    return _seat_change(request, match_id, "seat", lambda match_id, user, seat:
+                        stand_in.take_back(match_id=match_id, user=user, seat=seat))
+
+
+@require_POST
+@answers_busy
+def ask_undo(request, match_id):
+    """A player asks to take back their last move (games/undo.py): at once when nobody else must agree."""
+    version = _seat_field(request.POST, "version", digits=9)
+    if version is None:
+        return _table_response(request, match_id, error=gettext("That request could not be read."), status=400)
+    return _for_seat(request, match_id, lambda match_id, seat: undo.ask(match_id=match_id, seat=seat,
+                                                                        version=version))
+
+
+@require_POST
+@answers_busy
+def answer_undo(request, match_id):
+    """Another player agrees to take that move back, or refuses."""
+    choice, version = request.POST.get("answer"), _seat_field(request.POST, "version", digits=9)
+    if choice not in (undo.AGREE, undo.REFUSE) or version is None:
+        return _table_response(request, match_id, error=gettext("Say whether you agree."), status=400)
+    return _for_seat(request, match_id, lambda match_id, seat:
+                     undo.answer(match_id=match_id, seat=seat, agree=choice == undo.AGREE, version=version))
 
 
 @require_POST

@@ -21,6 +21,7 @@ class Match(models.Model):
     STATUSES = [(OPEN, gettext_lazy("Waiting for players")), (PLAYING, gettext_lazy("In progress")),
                 (FINISHED, gettext_lazy("Finished")), (CANCELLED, gettext_lazy("Cancelled"))]
     DEFAULT_ABSENCE = timedelta(days=1)
+    DEFAULT_WAIT = timedelta(minutes=5)
 
     game = models.CharField(max_length=30, db_index=True, verbose_name=gettext_lazy("game"))
     options = models.JSONField(default=dict, verbose_name=gettext_lazy("options"))
@@ -39,8 +40,37 @@ class Match(models.Model):
                                "match (it is scored as abandoned by the absent player). Empty: never."),
                                verbose_name=gettext_lazy("absence limit")
     )
+    wait = models.DurationField(
+        default=DEFAULT_WAIT,
+        help_text=gettext_lazy("How long a player may have no page of the match open before the others may hand "
+                               "their seat to a bot (games/stand_in.py)."),
+        verbose_name=gettext_lazy("wait for an absent player"))
+    stand_ins = models.JSONField(
+        default=list, blank=True,
+        help_text=gettext_lazy("The seats a bot plays now for their absent player (read with the locked match)."),
+        verbose_name=gettext_lazy("seats played by a bot"))
+    move_time = models.DurationField(
+        null=True, blank=True, help_text=gettext_lazy(
+            "Turn-based: how long each player has for a move (games/turn_based.py). Empty: a live match."),
+        verbose_name=gettext_lazy("time per move"))
+    moved_at = models.DateTimeField(
+        null=True, blank=True, help_text=gettext_lazy("When the last move was made: the turn began then."),
+        verbose_name=gettext_lazy("last move at"))
+    undoable_by = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text=gettext_lazy(
+            "The seat that may ask to take back the last move (it showed nothing hidden, left nothing to chance, and "
+            "nobody has moved since): games/undo.py."),
+        verbose_name=gettext_lazy("may take back the last move"))
+    undo_request = models.JSONField(
+        null=True, blank=True, help_text=gettext_lazy(
+            "A request to take back the last move: who asked, whose agreement is awaited, who agreed or refused."),
+        verbose_name=gettext_lazy("request to take back a move"))
+    undos = models.JSONField(
+        default=list, blank=True, help_text=gettext_lazy("The moves taken back by consent, for the record."),
+        verbose_name=gettext_lazy("moves taken back"))
     has_bots = models.BooleanField(
-        default=False, help_text=gettext_lazy("Bots sit down when the match is made and never leave."),
+        default=False, help_text=gettext_lazy("Bots sit down when the match is made and never leave, or stand in "
+                                              "for an absent player."),
         verbose_name=gettext_lazy("has bots"))
     host = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="hosted_matches",
                              verbose_name=gettext_lazy("host"))
@@ -87,11 +117,13 @@ class Match(models.Model):
 
 
 class Seat(models.Model):
-    """A place at a match: a registered player, a local player at the host's screen, a bot, or still open."""
+    """A place at a match: a registered player, a local player at the host's screen, a bot, a guest (a name on one
+    device, games/guests.py: table mode), or still open."""
 
-    PLAYER, LOCAL, BOT, OPEN = "player", "local", "bot", "open"
+    PLAYER, LOCAL, BOT, OPEN, GUEST = "player", "local", "bot", "open", "guest"
     KINDS = [(PLAYER, gettext_lazy("Registered player")), (LOCAL, gettext_lazy("Local player (this screen)")),
-             (BOT, gettext_lazy("Bot")), (OPEN, pgettext_lazy("a seat", "Open"))]
+             (BOT, gettext_lazy("Bot")), (OPEN, pgettext_lazy("a seat", "Open")),
+             (GUEST, gettext_lazy("Guest (no account, one device)"))]
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats", verbose_name=gettext_lazy("match"))
     index = models.PositiveSmallIntegerField(verbose_name=gettext_lazy("index"))
@@ -107,6 +139,18 @@ class Seat(models.Model):
     )
     name = models.CharField(max_length=60, blank=True, verbose_name=gettext_lazy("name"))
     bot_level = models.CharField(max_length=20, blank=True, verbose_name=gettext_lazy("bot level"))
+    left_at = models.DateTimeField(
+        null=True, blank=True, help_text=gettext_lazy("When the last open page of this seat's player closed."),
+        verbose_name=gettext_lazy("left at"))
+    bot_from = models.PositiveIntegerField(
+        null=True, blank=True, help_text=gettext_lazy("The version from which a bot played this seat for its player."),
+        verbose_name=gettext_lazy("bot from"))
+    resigned = models.BooleanField(
+        default=False, help_text=gettext_lazy("Its player resigned and a bot plays it to the end (a match of three "
+                                              "or more): it ranks last."), verbose_name=gettext_lazy("resigned"))
+    bot_until = models.PositiveIntegerField(
+        null=True, blank=True, help_text=gettext_lazy("The version at which the player took the seat back."),
+        verbose_name=gettext_lazy("bot until"))
 
     class Meta:
         ordering = ["match", "index"]
@@ -123,6 +167,15 @@ class Seat(models.Model):
         (games/compiled.py). Sorted here rather than by an ORDER BY, which the ORM takes longer to compile than
         SQLite takes to run the whole query."""
         return sorted(_SEATS_OF.objects(match_id), key=lambda seat: seat.index)
+
+    @property
+    def stood_in(self) -> bool:
+        """A bot plays this person's seat now (games/stand_in.py)."""
+        return self.bot_from is not None and self.bot_until is None
+
+    @property
+    def is_person(self) -> bool:
+        return self.kind in (self.PLAYER, self.LOCAL)
 
     @property
     def label(self) -> str:
@@ -143,6 +196,8 @@ class Move(models.Model):
                                             help_text=gettext_lazy("Empty for the match's own moves."),
                                             verbose_name=gettext_lazy("seat"))
     action = models.JSONField(verbose_name=gettext_lazy("action"))
+    by_bot = models.BooleanField(default=False, help_text=gettext_lazy("Made by a bot standing in for the player."),
+                                 verbose_name=gettext_lazy("by a bot"))
     created_at = models.DateTimeField(auto_now_add=True, verbose_name=gettext_lazy("created at"))
 
     class Meta:

@@ -89,8 +89,9 @@ class Game:
         return normalise_options(self.options, options)
 
     @property
-    def bot_levels(self) -> dict:
-        return getattr(self.bots, "LEVELS", {}) if self.bots else {}
+    def bot_levels(self) -> list[str]:
+        """The game's bot levels in the order its bots module lists them (weakest first), for the seat choices."""
+        return list(getattr(self.bots, "LEVELS", ())) if self.bots else []
 
     @property
     def rules_template(self) -> str:
@@ -109,6 +110,12 @@ class Game:
     def status_template(self) -> str | None:
         """The game's own status line (what the viewing seat may do now), when it words one."""
         return self._optional_template("status.html")
+
+    @cached_property
+    def page_template(self) -> str | None:
+        """What the game's match and replay pages hold once, outside the table that every push replaces (Rat
+        Hot's SVG symbols), when it has any: sent with the page, never with a push."""
+        return self._optional_template("page.html")
 
     def _optional_template(self, name: str) -> str | None:
         try:

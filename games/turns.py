@@ -10,9 +10,12 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from catsite import limits
-from games import endings, live
-from games.compiled import Compiled, CompiledInsert, CompiledUpdate
+from games import endings, turn_based
+from games.compiled import Compiled, insert_row, update_row
 from games.models import Match, Move, Seat
+from games.records import match_record
+from games.signals import match_changed
+from scoring.records import save_record
 
 
 class MatchError(Exception):
@@ -44,34 +47,31 @@ def not_playing(match: Match) -> str:
     return gettext("This match is not in progress.") if match.status == Match.OPEN else gettext("This match is over.")
 
 
-_LOCKED = Compiled(Match, lambda match_id: Match.objects.select_for_update().filter(pk=match_id).order_by(),
-                   placeholders=(-1,))
-
-
 def locked(match_id: int) -> Match:
-    """The match, its row locked until the transaction ends (read by every move: compiled once, games/compiled.py)."""
+    """The match, its row locked until the transaction ends (SELECT ... FOR UPDATE; SQLite's IMMEDIATE transaction
+    holds the whole database already): read by every move, compiled once (games/compiled.py)."""
     found = _LOCKED.objects(match_id)
     if not found:
         raise Match.DoesNotExist(f"no match {match_id}")
     return found[0]
 
 
-_SAVED = CompiledUpdate(Match, {"state": {}, "version": 0, "status": Match.PLAYING, "finished_at": timezone.now(),
-                                "time_up": False, "game_record": 0})
+_LOCKED = Compiled(Match, lambda match_id: Match.objects.select_for_update().filter(pk=match_id).order_by(),
+                   placeholders=(-1,))
 
 
-_MOVE = CompiledInsert(Move, ("match_id", "seq", "seat", "action", "created_at"))
-
-
-def _record(match: Match, seat: int | None, action: dict) -> None:
-    """The move that made the match's current version (as `Move.objects.create` would, compiled once)."""
-    _MOVE.run(match_id=match.pk, seq=match.version, seat=seat, action=action, created_at=timezone.now())
+def _record(match: Match, seat: int | None, action: dict, by_bot: bool = False) -> None:
+    """The move that made the match's current version (`by_bot`: a bot standing in for the seat's player)."""
+    match.moved_at = timezone.now()
+    insert_row(Move, match_id=match.pk, seq=match.version, seat=seat, action=action, created_at=match.moved_at,
+               by_bot=by_bot)
 
 
 def _save(match: Match) -> None:
-    """Write what a move changes in the match row (as `save(update_fields=...)` would, compiled once)."""
-    _SAVED.run(match.pk, state=match.state, version=match.version, status=match.status,
-               finished_at=match.finished_at, time_up=match.time_up, game_record=match.game_record_id)
+    """Write what a move changes in the match row."""
+    update_row(Match, match.pk, state=match.state, version=match.version, status=match.status,
+               finished_at=match.finished_at, time_up=match.time_up, game_record=match.game_record_id,
+               undoable_by=match.undoable_by, moved_at=match.moved_at)
 
 
 def start(match: Match) -> Match:
@@ -86,11 +86,13 @@ def start(match: Match) -> Match:
     return match
 
 
-def play(*, match_id: int, seat: int | None, action: dict, version: int) -> Match:
+def play(*, match_id: int, seat: int | None, action: dict, version: int, stand_in: bool = False) -> Match:
     """Apply one action for `seat` against the state at `version`, or refuse it and change nothing.
 
     The match row is locked for the whole transaction (SELECT ... FOR UPDATE on PostgreSQL, an IMMEDIATE
-    transaction on SQLite), so two posts made against the same version can never both apply.
+    transaction on SQLite), so two posts made against the same version can never both apply. `stand_in`: the
+    move of a bot playing for an absent player (games/stand_in.py), refused once the player took the seat back,
+    as a player's own move is refused while a bot plays their seat: of the two, exactly one applies.
     """
     with transaction.atomic():
         match = locked(match_id)
@@ -98,8 +100,11 @@ def play(*, match_id: int, seat: int | None, action: dict, version: int) -> Matc
             raise NotPlaying(not_playing(match))
         if version != match.version:
             raise StaleVersion(gettext("The table changed before your move arrived; here it is as it is now."))
+        if (seat in match.stand_ins) != stand_in:
+            raise (StaleVersion if stand_in else NotAllowed)(gettext(
+                "A bot is playing this seat: take your seat back first."))
         _stop_clock_if_due(match)
-        _apply(match, seat, action)
+        _apply(match, seat, action, by_bot=stand_in)
         _save(match)
     return match
 
@@ -123,7 +128,7 @@ def _stop_clock_if_due(match: Match) -> bool:
     return True
 
 
-def _apply(match: Match, seat: int | None, action: dict) -> None:
+def _apply(match: Match, seat: int | None, action: dict, by_bot: bool = False) -> None:
     engine = match.engine
     if not isinstance(action, dict):
         raise IllegalMove(gettext("That move could not be read; please choose it again."))
@@ -131,15 +136,25 @@ def _apply(match: Match, seat: int | None, action: dict) -> None:
         limits.check_action(action)  # deepcopy below recurses: a crafted action must not reach it
     except limits.TooMuch as exc:
         raise IllegalMove(str(exc)) from None
+    before = match.state
     try:
-        match.state = engine.apply(match.state, seat, copy.deepcopy(action))
+        match.state = engine.apply(before, seat, copy.deepcopy(action))
     except engine.IllegalAction as exc:
         raise IllegalMove(match.game_info.refusal_text(exc)) from exc
+    match.undoable_by = seat if not by_bot and can_take_back(engine, before, seat, action, match.state) else None
     match.version += 1
-    _record(match, seat, action)
+    _record(match, seat, action, by_bot)
     if engine.is_over(match.state):
         _finish(match)
     _after_commit(match)
+
+
+def can_take_back(engine, before: dict, seat, action: dict, after: dict) -> bool:
+    """Whether a move just made may be taken back by its player (games/undo.py): the engine allows it and no chance
+    decided anything."""
+    undoable = getattr(engine, "undoable", None)  # a game without it lets nothing be taken back
+    return (undoable is not None and seat is not None and after.get("draws") == before.get("draws")
+            and undoable(before, seat, action, after))
 
 
 def resign(*, match_id: int, seat: int) -> Match:
@@ -159,7 +174,10 @@ def resign(*, match_id: int, seat: int) -> Match:
 
 def absent_seats(match: Match, seats: list[Seat], now=None) -> list[int]:
     """The people's seats to move that have not moved for the host's chosen time (since their own last move, or
-    since the start): the others may claim the match from them. Bots are never absent."""
+    since the start; in a turn-based match, since their turn began: games/turn_based.py): the others may claim the
+    match from them. Bots are never absent."""
+    if match.move_time is not None:
+        return turn_based.out_of_time(match, seats, now)
     if match.status != Match.PLAYING or match.absence_limit is None or match.state is None:
         return []
     since = now or timezone.now()
@@ -209,17 +227,17 @@ def _end(match: Match, seat: int, action: dict) -> None:
     match.version += 1
     _record(match, seat, action)
     _finish(match)
-    match.save(update_fields=["version", "status", "finished_at", "game_record"])
+    match.save(update_fields=["version", "status", "finished_at", "game_record", "moved_at"])
     _after_commit(match)
 
 
 def _finish(match: Match) -> None:
-    from games.records import match_record
-    from scoring.records import save_record
-
     match.status = Match.FINISHED
     match.finished_at = timezone.now()
-    match.game_record = save_record(match_record(match), recorded_by=match.host, witnessed=True)
+    # A guest's seat names no player in the record; the history still keeps it under the guest's profile, which the
+    # guest may later take into an account (table_mode/claims.py).
+    guests = {seat.index: seat.profile for seat in match.seats.filter(kind=Seat.GUEST).select_related("profile")}
+    match.game_record = save_record(match_record(match), recorded_by=match.host, witnessed=True, guests=guests)
 
 
 def announce(match: Match) -> None:
@@ -228,6 +246,7 @@ def announce(match: Match) -> None:
 
 
 def _after_commit(match: Match) -> None:
-    match_id, version, bots = match.pk, match.version, match.has_bots
-    # robust: a push or a bot that fails to start is logged; it must not turn the committed change into an error.
-    transaction.on_commit(lambda: live.changed(match_id, version, bots=bots), robust=True)
+    """Announce the change once it is committed (games/signals.py). Robust: a listener that fails (a push through
+    a channel layer that is down) is logged; it must not turn the committed change into an error."""
+    bots = match.has_bots
+    transaction.on_commit(lambda: match_changed.send_robust(Match, match=match, bots=bots))

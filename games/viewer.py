@@ -14,6 +14,7 @@ class Viewpoint:
     controlled: list[int] = field(default_factory=list)  # seats this user acts for
     to_move: list[int] = field(default_factory=list)
     handover: bool = False  # hot-seat: show "pass the device" instead of this seat's hidden cards
+    stood_in: bool = False  # a bot plays this seat now for its absent player (games/stand_in.py)
 
     @property
     def is_spectator(self) -> bool:
@@ -21,10 +22,13 @@ class Viewpoint:
 
     @property
     def can_act(self) -> bool:
-        return self.seat is not None and self.seat in self.to_move and not self.handover
+        return self.seat is not None and self.seat in self.to_move and not self.handover and not self.stood_in
 
 
 def controlled_seats(seats: list[Seat], user) -> list[int]:
+    guest_profiles = getattr(user, "guest_profiles", None)  # a guest's device (games/guests.py)
+    if guest_profiles is not None:
+        return [s.index for s in seats if s.kind == Seat.GUEST and s.profile_id in guest_profiles]
     if not getattr(user, "is_authenticated", False):
         return []
     return [s.index for s in seats if s.user_id == user.pk and s.kind in (Seat.PLAYER, Seat.LOCAL)]
@@ -40,12 +44,15 @@ def viewpoint(match: Match, seats: list[Seat], user, confirmed: int | None) -> V
     to_move = list(match.engine.to_move(match.state)) if match.status == Match.PLAYING else []
     if not controlled:
         return Viewpoint(seat=None, to_move=to_move)
+    stand_ins = match.stand_ins
     if len(controlled) == 1:
-        return Viewpoint(seat=controlled[0], controlled=controlled, to_move=to_move)
-    mine_to_move = [s for s in to_move if s in controlled]
+        return Viewpoint(seat=controlled[0], controlled=controlled, to_move=to_move,
+                         stood_in=controlled[0] in stand_ins)
+    mine_to_move = [s for s in to_move if s in controlled and s not in stand_ins]
     if confirmed in mine_to_move or (not mine_to_move and confirmed in controlled):
         seat = confirmed
     else:
         seat = mine_to_move[0] if mine_to_move else controlled[0]
     finished = match.status == Match.FINISHED
-    return Viewpoint(seat=seat, controlled=controlled, to_move=to_move, handover=seat != confirmed and not finished)
+    return Viewpoint(seat=seat, controlled=controlled, to_move=to_move, handover=seat != confirmed and not finished,
+                     stood_in=seat in stand_ins)

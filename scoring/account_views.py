@@ -1,6 +1,7 @@
 """Account pages of our own: sign-up, and Django's login and password reset, which keep where the visitor was
 going (scoring/arrival.py: a match invitation is named on every page and leads to the seat at the end)."""
 
+from axes.utils import reset as axes_reset
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
@@ -9,7 +10,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.debug import sensitive_post_parameters
 
-from scoring import arrival, services
+from scoring import arrival, login_limits, services
 from scoring.forms import SignUpForm
 
 BACKEND = "django.contrib.auth.backends.ModelBackend"
@@ -55,6 +56,7 @@ class LoginView(auth_views.LoginView):
     def form_valid(self, form):
         response = super().form_valid(form)
         services.profile_for(self.request.user)
+        login_limits.remember_device(response, self.request.user)  # not locked out by others' failures
         return response
 
     def get_success_url(self):
@@ -93,6 +95,7 @@ class PasswordResetConfirmView(auth_views.PasswordResetConfirmView):
     def form_valid(self, form):
         going = self.request.session.get(arrival.SESSION_KEY, "")
         response = super().form_valid(form)
+        axes_reset(username=form.user.get_username())  # the reset link lifts a lock-out (docs/security.md)
         if not going:
             return response
         login(self.request, form.user, backend=BACKEND)

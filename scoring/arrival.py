@@ -12,6 +12,9 @@ from django.urls import Resolver404, resolve
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 
+from games import lobby
+from games.models import Match
+
 SESSION_KEY = "arrival-next"
 
 
@@ -39,8 +42,6 @@ def forget(request) -> None:
 
 def invitation(url: str) -> dict | None:
     """The match an address invites to (its join link with a valid token), for the account pages to name."""
-    from games.models import Match
-
     try:
         found = resolve(url.split("?", 1)[0])
     except Resolver404:
@@ -58,8 +59,6 @@ def invitation(url: str) -> dict | None:
 
 def arrive(request, url: str) -> str:
     """Just logged in (or signed up, or reset the password): take the invited seat, and say where to go next."""
-    from games import lobby
-
     forget(request)
     invited = invitation(url) if url else None
     if invited is None:

@@ -2,8 +2,13 @@
 
 A record saved by someone else (a table game, an import) leaves each other registered player's seat "awaiting
 confirmation" (scoring/records.py). That player confirms or disputes it, from their page or from the link the
-record page shows as a QR code at the table. Only confirmed seats count in statistics and ratings; confirming
-a seat rebuilds the game's ratings, so they stay as if the seat had been confirmed from the start.
+record page shows as a QR code at the table. Only confirmed seats count in statistics and ratings, and a
+disputed record (GameRecord.disputed: a seat of it disputed) counts for nobody until its recorder corrects it or
+the dispute is withdrawn (the player confirms after all). Whenever a seat or a record starts or stops counting the
+game's ratings are rebuilt, so they stay as if the answers had been given from the start.
+
+`needing_count` is the header's badge: records waiting for this user's answer, and those they recorded that are
+disputed.
 """
 from __future__ import annotations
 
@@ -43,16 +48,46 @@ def answer(*, user, participant_id: int, answer: str) -> Participant:
         return participant
     participant.confirmation = after
     participant.save(update_fields=["confirmation"])
-    if Participant.CONFIRMED in (before, after):  # the seat starts or stops counting in the ratings
+    record_changed = mark_disputed(participant.game_record)
+    if record_changed or Participant.CONFIRMED in (before, after):  # a seat or the record starts or stops counting
         ratings.rebuild_ratings(game=participant.game_record.game)
     return participant
 
 
+def mark_disputed(game_record: GameRecord) -> bool:
+    """Set the record's `disputed` from its seats (one of them disputed, or none); whether it changed."""
+    disputed = game_record.participants.filter(confirmation=Participant.DISPUTED).exists()
+    if disputed == game_record.disputed:
+        return False
+    game_record.disputed = disputed
+    game_record.save(update_fields=["disputed"])  # a save, not an update: the kept tallies follow (summaries.py)
+    return True
+
+
+def needing_count(user) -> int:
+    """How many records need this user: awaiting their answer (a seat of theirs), or recorded by them and disputed.
+    One query of two index lookups (Participant (profile, confirmation), GameRecord (recorded_by, disputed))."""
+    if not user.is_authenticated:
+        return 0
+    awaiting = Participant.objects.filter(profile__user=user, confirmation=Participant.AWAITING).order_by()
+    disputed = GameRecord.objects.filter(recorded_by=user, disputed=True).order_by()
+    # UNION, not UNION ALL: a record counts once (a player named on two seats of it, a mistake at the table).
+    return awaiting.values_list("game_record_id").union(disputed.values_list("pk")).count()
+
+
+def disputed_records(user):
+    """The records this user recorded that someone disputes, newest first, with their seats."""
+    return (GameRecord.objects.filter(recorded_by=user, disputed=True).defer("record")
+            .prefetch_related("participants__profile").order_by("-played_at", "-id"))
+
+
 def awaiting(profile: PlayerProfile):
-    """The player's seats still waiting for their answer (or disputed), newest match first."""
+    """The player's seats still waiting for their answer (or disputed by them), newest match first.
+
+    Named, not "every answer but confirmed": so the (profile, confirmation) index finds them alone, without reading
+    the player's every seat."""
     return (
-        Participant.objects.filter(profile=profile)
-        .exclude(confirmation=Participant.CONFIRMED)
+        Participant.objects.filter(profile=profile, confirmation__in=[Participant.AWAITING, Participant.DISPUTED])
         .select_related("game_record", "game_record__recorded_by__profile")
         .defer("game_record__record")
         .order_by("-game_record__played_at", "-game_record_id")

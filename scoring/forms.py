@@ -84,6 +84,18 @@ class ProfileForm(forms.Form):
         widget=forms.FileInput(attrs={"accept": "image/jpeg,image/png,image/webp,image/gif"}),
     )
     remove_avatar = forms.BooleanField(label=_("Remove my picture (use my initials)"), required=False)
+    bgg_username = forms.RegexField(
+        label=_("BoardGameGeek username"), max_length=50, required=False, regex=r"^[\w .-]*$",
+        help_text=_("Optional: plays imported from BoardGameGeek or BG Stats that name this username are this "
+                    "player's."),
+        error_messages={"invalid": _("A BoardGameGeek username is letters, digits, spaces, ., - and _ only.")},
+    )
+
+    text_mode = forms.BooleanField(
+        label=_("Text-first mode for screen readers"), required=False,
+        help_text=_("Match pages show the table as text with headings, and you play by typing commands such as "
+                    "“draw” or “help”."),
+    )
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -106,7 +118,8 @@ class ProfileForm(forms.Form):
 
     @classmethod
     def initial_for(cls, profile) -> dict:
-        return {"display_name": profile.display_name, "favourite_game": profile.favourite_game, "bio": profile.bio}
+        return {"display_name": profile.display_name, "favourite_game": profile.favourite_game, "bio": profile.bio,
+                "bgg_username": profile.bgg_username, "text_mode": profile.text_mode}
 
 
 class TablePlayerForm(ProfileForm):
@@ -124,6 +137,7 @@ class TablePlayerForm(ProfileForm):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         del self.fields["remove_avatar"]
+        del self.fields["text_mode"]  # a table player has no account and no match pages of its own
 
     def clean_handle(self):
         handle = self.cleaned_data.get("handle")

@@ -1,32 +1,55 @@
 """The match history: every finished match, online or at the table, and one match's page."""
+from dataclasses import dataclass
+from datetime import datetime, time, timedelta
+
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.paginator import Paginator
+from django.db.models import Q
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext
+from django.views.decorators.http import require_GET
 
 from games.records import ended_sentence
 from games.registry import BY_SLUG, GAMES
 from scoring import confirmations
-from scoring.models import GameRecord, Participant, PlayerProfile
+from scoring.models import GameRecord, Participant, PlayerProfile, handle_is
+from scoring.newest import newest_first
 from scoring.table_records import can_correct
 from scoring.transfer import breakdown_columns, category_label, flat_breakdown
 from scoring.transfer_views import readable
 
 PAGE_SIZE = 25
+SUGGESTIONS = 10
 
 
 class HistoryFilter(forms.Form):
     game = forms.ChoiceField(choices=lambda: [("", _("All games"))] + [(g.slug, g.name) for g in GAMES],
                              required=False, label=gettext_lazy("Game"))
-    player = forms.CharField(required=False, label=gettext_lazy("Player"))
+    player = forms.CharField(required=False, max_length=60, label=gettext_lazy("Player"))
     source = forms.ChoiceField(choices=[("", gettext_lazy("Online and at the table")), *GameRecord.SOURCES],
                                required=False, label=gettext_lazy("Where"))
     since = forms.DateField(required=False, label=gettext_lazy("From"), widget=forms.DateInput(attrs={"type": "date"}))
     until = forms.DateField(required=False, label=gettext_lazy("To"), widget=forms.DateInput(attrs={"type": "date"}))
+    # Keyset pages: the records older than the record `before`, or newer than the record `after`.
+    before = forms.IntegerField(required=False, min_value=1, widget=forms.HiddenInput)
+    after = forms.IntegerField(required=False, min_value=1, widget=forms.HiddenInput)
+
+    def clean_player(self):
+        """A handle (any case), or a display name (any case) that only one player has: the player's profile."""
+        text = self.cleaned_data["player"].replace("\x00", "").strip()  # PostgreSQL cannot compare text with NUL
+        if not text:
+            return None
+        found = PlayerProfile.objects.filter(handle_is(text)).first()
+        if found is None:
+            named = list(PlayerProfile.objects.filter(display_name__iexact=text)[:2])
+            found = named[0] if len(named) == 1 else None
+        if found is None:
+            raise forms.ValidationError(_("No player has the handle or the name %(text)s.") % {"text": text})
+        return found
 
     def clean(self):
         data = super().clean()
@@ -35,33 +58,104 @@ class HistoryFilter(forms.Form):
         return data
 
 
+@dataclass
+class KeysetPage:
+    """One page of the history: its records, and the records to page on from (None at either end)."""
+
+    object_list: list
+    older: int | None = None
+    newer: int | None = None
+
+
+def _record_filters(wanted: dict) -> dict:
+    """The form's filters as lookups on GameRecord: dates as ranges of played_at (the index can serve them)."""
+    lookups = {}
+    if wanted.get("game"):
+        lookups["game"] = wanted["game"]
+    if wanted.get("source"):
+        lookups["source"] = wanted["source"]
+    if wanted.get("since"):
+        lookups["played_at__gte"] = timezone.make_aware(datetime.combine(wanted["since"], time.min))
+    if wanted.get("until"):
+        lookups["played_at__lt"] = timezone.make_aware(datetime.combine(wanted["until"] + timedelta(days=1), time.min))
+    return lookups
+
+
+def _place(record_id: int | None) -> tuple | None:
+    """A record's place in the history's order; None for a record that is no more (a page from its first)."""
+    if record_id is None:
+        return None
+    played_at = GameRecord.objects.filter(pk=record_id).values_list("played_at", flat=True).first()
+    return None if played_at is None else (played_at, record_id)
+
+
+def _older(place):
+    # The first term bounds the walk of the (played_at, id) index; the OR alone would make SQLite read it all.
+    return Q(played_at__lte=place[0]) & (Q(played_at__lt=place[0]) | Q(pk__lt=place[1]))
+
+
+def _newer(place):
+    return Q(played_at__gte=place[0]) & (Q(played_at__gt=place[0]) | Q(pk__gt=place[1]))
+
+
+def history_page(wanted: dict) -> KeysetPage:
+    """PAGE_SIZE records newest first, filtered, from a keyset place; no count of all records is needed.
+
+    Without a player, the records are walked through the (game, played_at, id) or (played_at, id) index from the
+    place; with one, from the player's own seats (scoring/newest.py)."""
+    lookups = _record_filters(wanted)
+    before, after = _place(wanted.get("before")), _place(wanted.get("after"))
+    if after is None and wanted.get("after") is not None:
+        before = None
+    records = GameRecord.objects.defer("record").prefetch_related("participants__profile")
+    if wanted.get("player"):
+        seats = Participant.objects.filter(profile=wanted["player"],
+                                           **{f"game_record__{key}": value for key, value in lookups.items()})
+        if after is not None:
+            ids = newest_first(seats, limit=PAGE_SIZE + 1, newer_than=after)
+            more_newer, ids = len(ids) > PAGE_SIZE, ids[-PAGE_SIZE:]
+        else:
+            ids = newest_first(seats, limit=PAGE_SIZE + 1, older_than=before)
+            more_newer, ids = before is not None, ids
+        more_older, ids = (len(ids) > PAGE_SIZE, ids[:PAGE_SIZE]) if after is None else (True, ids)
+        order = {record_id: place for place, record_id in enumerate(ids)}
+        shown = sorted(records.filter(pk__in=ids), key=lambda r: order[r.pk])
+    else:
+        records = records.filter(**lookups)
+        if after is not None:
+            shown = list(records.filter(_newer(after)).order_by("played_at", "id")[:PAGE_SIZE + 1])
+            more_newer, shown = len(shown) > PAGE_SIZE, shown[:PAGE_SIZE][::-1]
+            more_older = True
+        else:
+            page = records.filter(_older(before)) if before is not None else records
+            shown = list(page.order_by("-played_at", "-id")[:PAGE_SIZE + 1])
+            more_older, shown = len(shown) > PAGE_SIZE, shown[:PAGE_SIZE]
+            more_newer = before is not None
+        if shown and more_newer and after is None:
+            more_newer = records.filter(_newer((shown[0].played_at, shown[0].pk))).exists()
+        if shown and more_older and after is not None:
+            more_older = records.filter(_older((shown[-1].played_at, shown[-1].pk))).exists()
+    return KeysetPage(shown, older=shown[-1].pk if shown and more_older else None,
+                      newer=shown[0].pk if shown and more_newer else None)
+
+
 def history(request):
     # The list never shows the record JSON (an online record carries every move): leave it in the database.
-    records = GameRecord.objects.defer("record").prefetch_related("participants__profile")
     filters = HistoryFilter(request.GET)
-    if filters.is_valid():
-        wanted = filters.cleaned_data
-        if wanted["game"]:
-            records = records.filter(game=wanted["game"])
-        if wanted["player"]:
-            # A subquery, not a join + DISTINCT over every column (with the defer: 136 -> 16 ms at 10,000 matches).
-            records = records.filter(
-                pk__in=Participant.objects.filter(profile__handle=wanted["player"].lower()).values("game_record_id"))
-        if wanted["source"]:
-            records = records.filter(source=wanted["source"])
-        if wanted["since"]:
-            records = records.filter(played_at__date__gte=wanted["since"])
-        if wanted["until"]:
-            records = records.filter(played_at__date__lte=wanted["until"])
-    else:
-        records = records.none()
-    page = Paginator(records, PAGE_SIZE).get_page(request.GET.get("page"))
+    page = history_page(filters.cleaned_data) if filters.is_valid() else KeysetPage([])
     query = request.GET.copy()
-    query.pop("page", None)
-    return render(request, "scoring/history.html", {
-        "page": page, "filters": filters, "query": query.urlencode(),
-        "players": PlayerProfile.objects.filter(participations__isnull=False).distinct().order_by("display_name"),
-    })
+    for key in ("page", "before", "after"):
+        query.pop(key, None)
+    return render(request, "scoring/history.html", {"page": page, "filters": filters, "query": query.urlencode()})
+
+
+@require_GET
+def player_suggestions(request):
+    """The player box's suggestions (a datalist's options): players whose name or handle starts with the text."""
+    text = request.GET.get("player", "").replace("\x00", "").strip()[:60]
+    found = (PlayerProfile.objects.filter(Q(display_name__istartswith=text) | Q(handle__istartswith=text))
+             .order_by("display_name", "handle")[:SUGGESTIONS]) if text else []
+    return render(request, "scoring/_player_suggestions.html", {"players": found})
 
 
 def record(request, pk):
@@ -76,6 +170,7 @@ def record(request, pk):
     game = BY_SLUG.get(game_record.game)
     return render(request, "scoring/record.html", {
         "game_record": game_record, "participants": participants, "ended": _ended(record, by_seat),
+        "counting": counting_note(game_record, by_seat),
         "confirm_codes": confirmations.table_codes(request, game_record, participants),
         "online_match": getattr(game_record, "online_match", None),
         "breakdown_columns": columns, "breakdown_rows": rows,
@@ -95,6 +190,22 @@ def by_place(participants: list) -> list:
 def _ended(record: dict, by_seat: list) -> str:
     names = {p.seat: p.shown_name for p in by_seat}
     return ended_sentence(record, [names.get(seat, "") for seat in range(len(by_seat))])
+
+
+def counting_note(game_record: GameRecord, by_seat: list) -> str:
+    """What the match counts for in statistics, when not everything (scoring/counting.py): "" for a match played to
+    its end by its players."""
+    if game_record.ended and any(p.counted_as_loss for p in by_seat):
+        return _("Ended early: this match counts in nobody's statistics or ratings, except as a loss for whoever "
+                 "resigned.")
+    if game_record.ended:
+        return _("Ended early: this match counts in nobody's statistics or ratings.")
+    notes = []
+    if any(p.counted_as_loss for p in by_seat):
+        notes.append(_("Whoever resigned counts this match as a loss, without their score."))
+    if any(not p.counted for p in by_seat):
+        notes.append(_("A seat a bot finished for its absent player counts in no statistics or ratings."))
+    return " ".join(notes)
 
 
 @login_required

@@ -5,8 +5,22 @@ Choices made:
   with its current rating in that game; a seat without a profile (a bot, a guest name) plays as a fresh
   default rating and is not stored. Only profiles get RatingChange rows (one per profile-seat per record).
   A profile on two seats of one match (a mistake at the table) is rated on its first seat only.
-- A seat awaiting its player's confirmation (or disputed) plays like a seat without a profile: the others are
-  rated, that player is not. Confirming it later rebuilds the game's ratings (scoring/confirmations.py).
+- A seat awaiting its player's confirmation plays like a seat without a profile: the others are rated, that
+  player is not. A disputed record (a seat of it disputed) rates nobody. Answering rebuilds the game's ratings
+  when a seat or a record starts or stops counting (scoring/confirmations.py).
+- How a match ended decides who it rates (scoring/counting.py `seat_counting`, kept as `Participant.counted`);
+  a seat that does not count plays like a seat without a profile, and is in its player's history, marked:
+  - played to its end: every seat is rated, except a seat a bot finished for its absent player (`bot_from`
+    without `bot_until`: games/stand_in.py): the others are rated by the places as they came, that player not
+    at all;
+  - ended by a resignation, a claim or abandonment (the record's `ended`): nobody is rated (the players left
+    gain nothing: a resigned 0-0 Rat Hot is no win), except
+  - a seat whose player resigned (`"resigned": true`, whether the resignation ended the match or a bot then
+    played the seat to the end in a match of three or more) is rated as a loss: ranked below every seat that did
+    not resign, those playing with their own rating when they count and as newcomers when they do not. A match
+    that everyone resigned rates nobody. A claim is no loss for the absent player.
+  The same seats count in wins, head-to-head and leaderboards; averages and bests leave out a resignation's
+  score too (`Participant.score_counted`).
 - Ties are equal ranks (rank 1 = winner), which Plackett-Luce handles directly.
 - The displayed rating is the conservative estimate mu - 3 sigma (the "ordinal"): it starts at 0 and grows as
   a player wins and as the system grows sure of them.
@@ -26,6 +40,7 @@ from django.db import transaction
 from django.db.models import Q
 from openskill.models import PlackettLuce
 
+from scoring import counting, summaries
 from scoring.models import GameRecord, Participant, RatingChange
 
 MODEL = PlackettLuce()
@@ -114,14 +129,25 @@ def rebuild_afterwards() -> Iterator[set[str]]:
 def rate_record(game_record: GameRecord) -> list[RatingChange]:
     """Rate one newly saved record: a RatingChange per profile seat. Called by `records.save_record`.
 
-    An unfinished play is rated by nobody."""
-    if game_record.unfinished:
+    An unfinished play, or a disputed one, is rated by nobody (scoring/counting.py). Its players' standings
+    (scoring/summaries.py) follow, unless the game waits for a rebuild at the end of a `rebuild_afterwards()` block,
+    which rebuilds them too."""
+    changes = _rate_record(game_record)
+    waiting = getattr(_batch, "games", None)
+    if waiting is None or game_record.game not in waiting:
+        summaries.refresh_standings(
+            game_record.game, game_record.participants.exclude(profile=None).values_list("profile_id", flat=True))
+    return changes
+
+
+def _rate_record(game_record: GameRecord) -> list[RatingChange]:
+    if not counting.record_counts(game_record):
         RatingChange.objects.filter(game_record=game_record).delete()
         return []
     seats = [
-        (profile_id if confirmation == Participant.CONFIRMED else None, rank)
-        for profile_id, rank, confirmation in
-        game_record.participants.order_by("seat").values_list("profile_id", "rank", "confirmation")
+        (profile_id if counting.seat_counts(confirmation, counted) else None, rank)
+        for profile_id, rank, confirmation, counted in
+        game_record.participants.order_by("seat").values_list("profile_id", "rank", "confirmation", "counted")
     ]
     profile_ids = [profile_id for profile_id, _rank in seats if profile_id is not None]
     if not profile_ids or len(seats) < 2:
@@ -159,10 +185,10 @@ def rebuild_ratings(game: str | None = None) -> int:
     """
     changes = RatingChange.objects.all() if game is None else RatingChange.objects.filter(game=game)
     changes.delete()
-    seats = Participant.objects.filter(game_record__unfinished=False).order_by(
+    seats = Participant.objects.filter(counting.OF_COUNTED_RECORD).order_by(
         "game_record__played_at", "game_record_id", "seat"
     ).values_list("game_record_id", "game_record__game", "game_record__played_at", "profile_id", "rank",
-                  "confirmation")
+                  "confirmation", "counted")
     if game is not None:
         seats = seats.filter(game_record__game=game)
     skills: dict[str, dict[int, Skill]] = {}
@@ -183,14 +209,16 @@ def rebuild_ratings(game: str | None = None) -> int:
             written += len(RatingChange.objects.bulk_create(pending))
             pending.clear()
 
-    for record_id, record_game, played_at, profile_id, rank, confirmation in seats.iterator(chunk_size=BATCH):
+    for record_id, record_game, played_at, profile_id, rank, confirmation, counted in seats.iterator(
+            chunk_size=BATCH):
         if current is None or current[0] != record_id:
             if current is not None:
                 close_match()
             current, match_seats = (record_id, record_game, played_at), []
-        match_seats.append((profile_id if confirmation == Participant.CONFIRMED else None, rank))
+        match_seats.append((profile_id if counting.seat_counts(confirmation, counted) else None, rank))
     if current is not None:
         close_match()
     if pending:
         written += len(RatingChange.objects.bulk_create(pending))
+    summaries.rebuild_standings(game)
     return written

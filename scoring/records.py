@@ -7,7 +7,9 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from scoring.counting import ended, seat_counting
 from scoring.models import GameRecord, Participant, PlayerProfile
+from scoring.nights.grouping import place as place_in_night
 from scoring.ratings import rate_record
 
 # Times a record may carry (design/records.md). Outside them a database may store a year it cannot read back
@@ -60,24 +62,32 @@ def fingerprint(record: dict) -> str:
 
 
 @transaction.atomic
-def save_record(record: dict, *, recorded_by=None, witnessed: bool = False, **details) -> GameRecord:
+def save_record(record: dict, *, recorded_by=None, witnessed: bool = False, guests: dict | None = None,
+                **details) -> GameRecord:
     """Store one record and a Participant per seat, linking seats to profiles by handle.
 
     `witnessed`: the site saw the match (an online match played here), so nobody needs to confirm it; otherwise
     a seat naming another registered player than `recorded_by` awaits that player's confirmation.
-    `details` are the history's own fields a table record may carry: location, duration, notes.
+    `guests`: the profiles of an online match's guest seats by seat (their records name no player).
+    `details` are the history's own fields a table record may carry: location, duration, notes (and the `night` of an
+    imported record that names one); a record without a night joins its evening's (scoring/nights/grouping.py).
     """
+    external = record.get("external") or {}  # records.md version 2: where an imported record came from
     game_record = GameRecord.objects.create(
+        bgstats_play=external.get("bgstats"),
+        bgg_play=external.get("bgg"),
         game=record["game"],
         source=record["source"],
         record=record,
         played_at=parse_moment(record.get("finished_at") or record.get("started_at")),
         recorded_by=recorded_by,
         fingerprint=fingerprint(record),
+        ended=ended(record),
         **details,
     )
-    seat_participants(game_record, record, witnessed=witnessed)
+    seat_participants(game_record, record, witnessed=witnessed, guests=guests)
     rate_record(game_record)
+    place_in_night(game_record)
     return game_record
 
 
@@ -88,26 +98,35 @@ def confirmation_for(profile: PlayerProfile | None, *, recorded_by_id: int | Non
     return Participant.AWAITING
 
 
-def seat_participants(game_record: GameRecord, record: dict, *, witnessed: bool = False) -> None:
+def seat_participants(game_record: GameRecord, record: dict, *, witnessed: bool = False,
+                      guests: dict | None = None) -> None:
     """(Re)create a Participant per seat of the record, linking seats to profiles by handle, whatever its case.
 
     Recreated seats (a corrected table record) await their players' confirmation again: they agreed to the
-    record as it was."""
+    record as it was (and a dispute of the record as it was is over: table_records.correct_table_record)."""
     game_record.participants.all().delete()
     handles = [seat["player"].lower() for seat in record["seats"] if seat.get("player")]
     profiles = {p.handle: p for p in PlayerProfile.objects.filter(handle__in=handles)}
+    guests = guests or {}
+
+    def profile_of(seat: dict) -> PlayerProfile | None:
+        return guests.get(seat["seat"]) if seat.get("guest") else profiles.get((seat.get("player") or "").lower())
+
     result = record["result"]
     Participant.objects.bulk_create(
         Participant(
             game_record=game_record,
             seat=seat["seat"],
-            profile=profiles.get((seat.get("player") or "").lower()),
+            profile=profile_of(seat),
             name=seat["name"],
             bot=seat.get("bot") or "",
             score=result["scores"][seat["seat"]],
             rank=result["ranks"][seat["seat"]],
-            confirmation=confirmation_for(profiles.get((seat.get("player") or "").lower()),
-                                          recorded_by_id=game_record.recorded_by_id, witnessed=witnessed),
+            confirmation=confirmation_for(profile_of(seat), recorded_by_id=game_record.recorded_by_id,
+                                          witnessed=witnessed),
+            # What the seat counts for, by how its match ended: a resignation as a loss only, a seat a bot finished
+            # or a match ended early for nothing (scoring/counting.py); all are in the history.
+            **dict(zip(("counted", "score_counted"), seat_counting(record, seat), strict=True)),
         )
         for seat in record["seats"]
     )

@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 from games import registry
 from scoring import avatars
 from scoring.models import Participant, PlayerProfile
+from scoring.newest import newest_first
 
 HANDLE_MAX_LENGTH = PlayerProfile._meta.get_field("handle").max_length
 # Words used by the /players/... URLs themselves, so no player can take them as a handle.
@@ -104,7 +105,7 @@ def can_edit(user, profile: PlayerProfile) -> bool:
 
 @transaction.atomic
 def create_table_player(
-    *, created_by, display_name: str, handle: str = "", favourite_game: str = "", bio: str = ""
+    *, created_by, display_name: str, handle: str = "", favourite_game: str = "", bio: str = "", bgg_username: str = ""
 ) -> PlayerProfile:
     """A profile without an account, for someone who plays at the table; only its creator may edit it."""
     handle = normalise_handle(handle) if handle else unique_handle(display_name)
@@ -113,17 +114,31 @@ def create_table_player(
         display_name=display_name.strip(),
         favourite_game=favourite_game,
         bio=bio.strip(),
+        bgg_username=bgg_username.strip().lower(),
         created_by=created_by,
     )
 
 
 def update_profile(
-    *, profile: PlayerProfile, display_name: str, favourite_game: str = "", bio: str = ""
+    *, profile: PlayerProfile, display_name: str, favourite_game: str = "", bio: str = "",
+    bgg_username: str | None = None,
 ) -> PlayerProfile:
     profile.display_name = display_name.strip()
     profile.favourite_game = favourite_game
     profile.bio = bio.strip()
-    profile.save(update_fields=["display_name", "favourite_game", "bio"])
+    fields = ["display_name", "favourite_game", "bio"]
+    if bgg_username is not None:  # kept in lower case: imports match it ignoring case (scoring/loggers/people.py)
+        profile.bgg_username = bgg_username.strip().lower()
+        fields.append("bgg_username")
+    profile.save(update_fields=fields)
+    return profile
+
+
+def set_text_mode(*, profile: PlayerProfile, on: bool) -> PlayerProfile:
+    """Turn the text-first mode of a player's match pages on or off (games/text_mode.py)."""
+    if profile.text_mode != on:
+        profile.text_mode = on
+        profile.save(update_fields=["text_mode"])
     return profile
 
 
@@ -178,13 +193,18 @@ def record_url(record) -> str | None:
 
 
 def recent_matches(profile: PlayerProfile, *, limit: int = 20) -> list[dict]:
-    """The player's latest recorded matches they agreed to, newest first, ready for the profile page."""
-    participations = (
-        Participant.objects.filter(profile=profile, confirmation=Participant.CONFIRMED)
-        .select_related("game_record")
-        .defer("game_record__record")  # the whole record is not needed for a line of the list
-        .order_by("-game_record__played_at", "-game_record_id")[:limit]
+    """The player's latest recorded matches they agreed to, newest first, ready for the profile page (2 queries,
+    reading the player's own seats only: scoring/newest.py)."""
+    mine = Participant.objects.filter(profile=profile, confirmation=Participant.CONFIRMED)
+    latest = newest_first(mine, limit=limit)
+    order = {record_id: place for place, record_id in enumerate(latest)}
+    participations = sorted(
+        mine.filter(game_record_id__in=latest).select_related("game_record")
+        .defer("game_record__record"),  # the whole record is not needed for a line of the list
+        key=lambda seat: (order[seat.game_record_id], seat.seat),
     )
+    participations = [seat for place, seat in enumerate(participations)
+                      if place == 0 or seat.game_record_id != participations[place - 1].game_record_id]
     return [
         {
             "name": seat.name,
@@ -194,6 +214,9 @@ def recent_matches(profile: PlayerProfile, *, limit: int = 20) -> list[dict]:
             "score": seat.score,
             "rank": seat.rank,
             "url": record_url(seat.game_record),
+            # Marked when it does not count fully (scoring/counting.py): how it ended, and what it counts for.
+            "ended": seat.game_record.get_ended_display() if seat.game_record.ended else "",
+            "counting": _("resigned: a loss") if seat.counted_as_loss else "" if seat.counted else _("not counted"),
         }
         for seat in participations
     ]

@@ -1,6 +1,7 @@
 """Statistics from the history: a player's record per game, head-to-head, rating history and leaderboards.
 
-Each function runs a fixed, small number of aggregate queries, whatever the size of the history.
+Each function runs a fixed, small number of indexed queries that read a player's own rows or the kept
+summaries (scoring/summaries.py), never the whole history.
 """
 from __future__ import annotations
 
@@ -8,10 +9,10 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from django.conf import settings
-from django.db.models import Avg, Count, F, FilteredRelation, Max, Min, OuterRef, Q, Subquery
 
 from games.registry import BY_SLUG, GAMES
-from scoring.models import GameRecord, Participant, PlayerProfile, RatingChange
+from scoring.counting import counted_records, counted_seats, seat_counts
+from scoring.models import GameTally, Participant, PlayerLine, PlayerProfile, RatingChange, Standing
 
 HEAD_TO_HEAD_MIN_MATCHES = 2
 HEAD_TO_HEAD_LIMIT = 10
@@ -54,8 +55,8 @@ class GameLine:
     game: str
     plays: int
     wins: int
-    average: float
-    best: int
+    average: float | None  # None: no play of the game whose score counts (only resignations)
+    best: int | None
     last_played: datetime
     ratings: list[RatingPoint] = field(default_factory=list)
 
@@ -85,20 +86,16 @@ def _by_game_order(slug: str) -> tuple[int, str]:
 
 
 def per_game(profile: PlayerProfile, *, with_ratings: bool = True) -> list[GameLine]:
-    """Plays, wins (rank 1, shared wins count), average, best score and last match per game (2 queries)."""
-    rows = (
-        Participant.objects.filter(profile=profile, confirmation=Participant.CONFIRMED, game_record__unfinished=False)
-        .values(game=F("game_record__game"))
-        .annotate(
-            plays=Count("id"), wins=Count("id", filter=Q(rank=1)), average=Avg("score"),
-            high=Max("score"), low=Min("score"), last_played=Max("game_record__played_at"),
-        )
-        .order_by()
-    )
+    """Plays, wins (rank 1, shared wins count), average, best score and last match per game (2 queries: the kept
+    lines, scoring/summaries.py, and the rating history).
+
+    A resignation is a play and no win, and its score no average nor best (scoring/counting.py): a game whose
+    only plays were resigned has no average and no best (None)."""
     lines = [
-        GameLine(game=row["game"], plays=row["plays"], wins=row["wins"], average=row["average"],
-                 best=best_score(row["game"], row["high"], row["low"]), last_played=row["last_played"])
-        for row in rows
+        GameLine(game=line.game, plays=line.plays, wins=line.wins,
+                 average=line.score_total / line.scored if line.scored else None,
+                 best=best_score(line.game, line.high, line.low), last_played=line.last_played)
+        for line in PlayerLine.objects.filter(profile=profile)
     ]
     lines.sort(key=lambda line: _by_game_order(line.game))
     if with_ratings:
@@ -137,34 +134,35 @@ def head_to_head(
 ) -> list[Rival]:
     """The player's most frequent opponents with a profile, and the score between them by place (2 queries).
 
-    A win is finishing ahead of the opponent (a better rank), a loss behind, a tie on the same rank.
+    A win is finishing ahead of the opponent (a better rank), a loss behind, a tie on the same rank. Only the
+    player's own records are read: their seats that count, then the other seats of those records (both through
+    indexes), tallied here.
     """
-    # Only matches both players agreed to (scoring/confirmations.py) count between them.
-    mine = FilteredRelation("game_record__participants", condition=Q(
-        game_record__participants__profile=profile,
-        game_record__participants__confirmation=Participant.CONFIRMED,
-    ))
-    rows = (
-        Participant.objects.annotate(mine=mine)
-        .filter(mine__isnull=False, profile__isnull=False, confirmation=Participant.CONFIRMED,
-                game_record__unfinished=False)
-        .exclude(profile=profile)
-        .values("profile")
-        .annotate(
-            matches=Count("game_record", distinct=True),
-            wins=Count("id", filter=Q(mine__rank__lt=F("rank"))),
-            losses=Count("id", filter=Q(mine__rank__gt=F("rank"))),
-            ties=Count("id", filter=Q(mine__rank=F("rank"))),
-        )
-        .filter(matches__gte=min_matches)
-        .order_by("-matches", "profile")[:limit]
-    )
-    rows = list(rows)
-    profiles = PlayerProfile.objects.in_bulk([row["profile"] for row in rows])
+    # Every seat of the player's counted records, theirs first (2 indexed lookups); only matches both players
+    # agreed to (scoring/confirmations.py) count between them.
+    seats = (Participant.objects.filter(game_record_id__in=counted_seats().filter(profile=profile)
+                                        .values("game_record_id"))
+             .order_by("game_record_id", "seat").values_list("profile_id", "game_record_id", "rank", "confirmation",
+                                                             "counted"))
+    seats = [seat[:3] for seat in seats if seat[0] is not None and seat_counts(*seat[3:])]
+    mine: dict[int, int] = {}
+    for profile_id, record_id, rank in seats:
+        if profile_id == profile.pk:
+            mine.setdefault(record_id, rank)  # a player on two seats of one match (a mistake) plays their first
+    theirs = [seat for seat in seats if seat[0] != profile.pk]
+    tally: dict[int, list] = {}
+    for opponent, record_id, rank in theirs:
+        line = tally.setdefault(opponent, [set(), 0, 0, 0])
+        line[0].add(record_id)
+        line[1 if mine[record_id] < rank else 2 if mine[record_id] > rank else 3] += 1
+    rows = sorted(((len(records), opponent, wins, losses, ties)
+                   for opponent, (records, wins, losses, ties) in tally.items() if len(records) >= min_matches),
+                  key=lambda row: (-row[0], row[1]))[:limit]
+    profiles = PlayerProfile.objects.in_bulk([row[1] for row in rows])
     return [
-        Rival(profiles[row["profile"]], row["matches"], row["wins"], row["losses"], row["ties"])
-        for row in rows
-        if row["profile"] in profiles
+        Rival(profiles[opponent], matches, wins, losses, ties)
+        for matches, opponent, wins, losses, ties in rows
+        if opponent in profiles
     ]
 
 
@@ -185,37 +183,17 @@ class LeaderRow:
 
 
 def leaderboard(game: str, *, min_games: int | None = None, limit: int = LEADERBOARD_SIZE) -> list[LeaderRow]:
-    """The players of a game by current rating, those with at least `min_games` rated matches (3 queries)."""
+    """The players of a game by current rating, those with at least `min_games` rated matches (1 query).
+
+    Read from the kept standings (scoring/summaries.py) through their (game, rating) index."""
     if min_games is None:
         min_games = leaderboard_min_games()
-    # Who qualifies (one grouped pass over the game's changes), then each one's latest change through the
-    # (profile, game, played_at) index: a few index lookups per player instead of sorting the whole game.
-    rated = dict(
-        RatingChange.objects.filter(game=game).values("profile").annotate(rated=Count("id"))
-        .filter(rated__gte=max(min_games, 1)).order_by().values_list("profile", "rated")
-    )
-    latest = RatingChange.objects.filter(profile=OuterRef("pk"), game=game).order_by(
-        "-played_at", "-game_record_id"
-    )
-    profiles = list(
-        PlayerProfile.objects.filter(pk__in=list(rated)).annotate(**{
-            field: Subquery(latest.values(field)[:1]) for field in ("rating", "mu", "sigma", "played_at")
-        })
-    ) if rated else []
-    profiles = sorted(profiles, key=lambda profile: (-profile.rating, profile.pk))[:limit]
-    ids = [profile.pk for profile in profiles]
-    wins = dict(
-        Participant.objects.filter(game_record__game=game, profile_id__in=ids, rank=1,
-                                   confirmation=Participant.CONFIRMED, game_record__unfinished=False)
-        .values("profile")
-        .annotate(wins=Count("game_record", distinct=True))
-        .order_by()
-        .values_list("profile", "wins")
-    )
+    standings = (Standing.objects.filter(game=game, rated__gte=max(min_games, 1)).select_related("profile")
+                 .order_by("-rating", "profile_id")[:limit])
     return [
-        LeaderRow(place, profile, profile.rating, profile.mu, profile.sigma, rated[profile.pk],
-                  wins.get(profile.pk, 0), profile.played_at)
-        for place, profile in enumerate(profiles, start=1)
+        LeaderRow(place, standing.profile, standing.rating, standing.mu, standing.sigma, standing.rated,
+                  standing.wins, standing.last_played)
+        for place, standing in enumerate(standings, start=1)
     ]
 
 
@@ -232,17 +210,14 @@ class GameSummary:
 
 
 def games_summary(*, leaders: int = 3) -> list[GameSummary]:
-    """Every game with its number of recorded matches and its top players (1 + 3 queries per game)."""
-    counts = {
-        row["game"]: row
-        for row in GameRecord.objects.filter(unfinished=False).values("game")
-        .annotate(matches=Count("id"), last=Max("played_at")).order_by()
-    }
+    """Every game with its number of recorded matches (kept: scoring/summaries.py), its latest match (an index's
+    last entry) and its top players (1 + 2 queries per game)."""
+    counts = dict(GameTally.objects.values_list("game", "matches"))
     summaries = []
     for game in GAMES:
-        row = counts.get(game.slug, {})
-        summaries.append(GameSummary(
-            game.slug, row.get("matches", 0), row.get("last"),
-            leaderboard(game.slug, limit=leaders) if row else [],
-        ))
+        matches = counts.get(game.slug, 0)
+        last = (counted_records().filter(game=game.slug).order_by("-played_at", "-id")
+                .values_list("played_at", flat=True).first()) if matches else None
+        summaries.append(GameSummary(game.slug, matches, last,
+                                     leaderboard(game.slug, limit=leaders) if matches else []))
     return summaries

@@ -42,9 +42,11 @@ def tally_for(game: str):
 
 
 def can_correct(user, game_record: GameRecord) -> bool:
-    """Only the user who recorded a table game may correct it (an online game follows from its moves)."""
+    """Only the user who recorded a table game may correct it (an online game follows from its moves), on its score
+    pad: a record of another logger's totals (final null, records.md version 2) has no pad to correct."""
     return (user.is_authenticated and game_record.source == "table"
-            and game_record.recorded_by_id is not None and game_record.recorded_by_id == user.pk)
+            and game_record.recorded_by_id is not None and game_record.recorded_by_id == user.pk
+            and game_record.record.get("final") is not None)
 
 
 def build_record(*, game: str, seats: list[dict], played_on: date, final: dict, options: dict,
@@ -154,8 +156,9 @@ def correct_table_record(game_record: GameRecord, *, user, choices: list[SeatCho
             game_record.fingerprint = fingerprint(record)
             game_record.location, game_record.duration, game_record.notes = location, duration, notes
             game_record.unfinished = unfinished
+            game_record.disputed = False  # a dispute of the record as it was is over (scoring/confirmations.py)
             game_record.save(update_fields=["record", "played_at", "fingerprint", "location", "duration", "notes",
-                                            "unfinished"])
+                                            "unfinished", "disputed"])
             seat_participants(game_record, record)
             ratings.rebuild_ratings(game=game_record.game)
     except IntegrityError:

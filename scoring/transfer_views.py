@@ -11,9 +11,9 @@ from django.views.decorators.http import require_GET
 
 from games.log_words import seat_name, who, with_names
 from games.registry import BY_SLUG
-from scoring import transfer
+from scoring import exports, transfer
 from scoring.forms_transfer import ImportForm
-from scoring.models import GameRecord, PlayerProfile
+from scoring.models import GameRecord, PlayerProfile, handle_is
 
 # --- Downloads ----------------------------------------------------------------------------------------------
 
@@ -25,7 +25,7 @@ def _download(content: str, filename: str, content_type: str) -> HttpResponse:
 
 
 def _player(handle: str) -> PlayerProfile:
-    return get_object_or_404(PlayerProfile, handle__iexact=handle)
+    return get_object_or_404(PlayerProfile, handle_is(handle))
 
 
 @require_GET
@@ -44,15 +44,15 @@ def export_record_csv(request, pk):
 @require_GET
 def export_player(request, handle):
     profile = _player(handle)
-    records = transfer.records_of(player=profile)
-    return _download(transfer.to_json(records), f"{profile.handle}-records.json", "application/json")
+    return exports.download(request, exports.pieces(player=profile), f"{profile.handle}-records.json",
+                            "application/json")
 
 
 @require_GET
 def export_player_csv(request, handle):
     profile = _player(handle)
-    records = transfer.records_of(player=profile)
-    return _download(transfer.to_csv(records), f"{profile.handle}-records.csv", "text/csv")
+    return exports.download(request, exports.pieces(player=profile, as_csv=True), f"{profile.handle}-records.csv",
+                            "text/csv")
 
 
 # --- Import -------------------------------------------------------------------------------------------------

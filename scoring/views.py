@@ -13,14 +13,14 @@ from django.views.decorators.http import require_GET
 
 from scoring import avatars, confirmations, services
 from scoring.forms import DUPLICATE_HANDLE, ProfileForm, TablePlayerForm
-from scoring.models import PlayerProfile
+from scoring.models import PlayerProfile, handle_is
 from scoring.stats_views import player_section
 
 PLAYERS_PER_PAGE = 48
 
 
 def _profile_or_404(handle: str) -> PlayerProfile:
-    return get_object_or_404(PlayerProfile.objects.select_related("user", "created_by"), handle__iexact=handle)
+    return get_object_or_404(PlayerProfile.objects.select_related("user", "created_by"), handle_is(handle))
 
 
 def players(request):
@@ -56,6 +56,8 @@ def player_edit(request, handle):
     if not services.can_edit(request.user, profile):
         raise PermissionDenied(_("Only the player, or whoever added this table player, may edit this profile."))
     form = ProfileForm(request.POST or None, request.FILES or None, initial=ProfileForm.initial_for(profile))
+    if profile.is_table_player:
+        del form.fields["text_mode"]  # plays no match pages of its own
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         with transaction.atomic():
@@ -64,7 +66,10 @@ def player_edit(request, handle):
                 display_name=data["display_name"],
                 favourite_game=data["favourite_game"],
                 bio=data["bio"],
+                bgg_username=data["bgg_username"],
             )
+            if "text_mode" in data:
+                services.set_text_mode(profile=profile, on=data["text_mode"])
             if form.avatar_images:
                 services.set_avatar(profile=profile, images=form.avatar_images)
             elif data["remove_avatar"]:
@@ -87,6 +92,7 @@ def table_player_new(request):
                     handle=data["handle"],
                     favourite_game=data["favourite_game"],
                     bio=data["bio"],
+                    bgg_username=data["bgg_username"],
                 )
                 if form.avatar_images:
                     services.set_avatar(profile=profile, images=form.avatar_images)

@@ -4,21 +4,29 @@ import pytest
 from tests.workers import WORKER
 
 # Tests that share something expensive that a worker makes once (a module's or the session's fixture) run on one
-# pytest-xdist worker (`--dist loadgroup`, as `make test` runs): the two server processes of tests/servers/, and
-# the accessibility sweep's world of matches. Everything else goes to whichever worker is free.
+# pytest-xdist worker (`--dist loadgroup`, as `make test` runs): the two server processes of tests/servers/, the
+# accessibility sweep's world of matches, and the benchmarks of the smoke (started all at once, on one migrated
+# SQLite file copied). Everything else goes to whichever worker is free.
 TOGETHER = {
     "tests/servers/": "servers",
     "tests/browser/test_accessibility.py": "accessibility",
+    "tests/benchmarks/test_smoke.py": "benchmark-smoke",
 }
 
 
-@pytest.hookimpl(tryfirst=True)  # before xdist reads the groups
+@pytest.hookimpl(wrapper=True)
 def pytest_collection_modifyitems(config, items):
+    """The browser tests last, after pytest-django's order (database tests, then transactional ones, then the
+    rest): once a worker has started Playwright, its event loop runs in the worker's thread, where neither the ORM
+    nor pytest-asyncio's runner works, so a test without a database that came after them would fail. The groups
+    are marked before any plugin's hook runs (xdist reads them in its own)."""
     for item in items:
         path = item.nodeid.split("::")[0]
         for start, group in TOGETHER.items():
             if path.startswith(start):
                 item.add_marker(pytest.mark.xdist_group(group))
+    yield
+    items.sort(key=lambda item: item.nodeid.startswith("tests/browser/"))
 
 
 @pytest.fixture(scope="session")
@@ -65,3 +73,31 @@ def site_language_after_each_test():
     from django.utils import translation
 
     translation.deactivate()
+
+
+@pytest.fixture
+def make_user(django_user_model):
+    """`make_user(name, email=False, language="")`: a signed-up player with a profile (and an e-mail address at
+    example.com, a language of her own, when asked)."""
+    def make(name, email=False, language=""):
+        from scoring.services import profile_for
+
+        user = django_user_model.objects.create_user(username=name, password="a-Long-passw0rd",
+                                                     email=f"{name}@example.com" if email else "")
+        profile = profile_for(user)
+        if language:
+            profile.language = language
+            profile.save(update_fields=["language"])
+        return user
+
+    return make
+
+
+@pytest.fixture
+def mia(make_user):
+    return make_user("mia")
+
+
+@pytest.fixture
+def leo(make_user):
+    return make_user("leo")

@@ -37,3 +37,18 @@ def middle(states: list, shares: tuple[float, float] = (0.4, 0.6)) -> list[tuple
     """(move number, state) for the states between these shares of the game's moves."""
     first, last = (int((len(states) - 1) * share) for share in shares)
     return list(enumerate(states))[first:last + 1]
+
+
+def random_playout(game, seats: int, options: dict, seed: int) -> list[dict]:
+    """Every state of one whole game of random legal moves (seeded): it reaches corners good bots avoid, such as
+    a reserve played out."""
+    engine, rng = game.engine, random.Random(f"random:{seed}")
+    state = engine.new_game(seats, seed, options)
+    states = [state]
+    while not engine.is_over(state):
+        if len(states) > MOVE_LIMIT * 4:
+            raise AssertionError(f"{game.name} did not end in {MOVE_LIMIT * 4} random moves")
+        seat = rng.choice(engine.to_move(state))
+        state = engine.apply(state, seat, rng.choice(engine.legal_actions(state, seat)))
+        states.append(state)
+    return states

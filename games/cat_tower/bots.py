@@ -1,4 +1,5 @@
-"""Cat Tower bots: "easy" plays any legal action at random; "good" takes the mark worth the most points now.
+"""Cat Tower bots: "easy" plays any legal action at random; "good" takes the mark worth the most points now;
+"medium" judges as good does, but by eye: its worth of each choice is off by a few points either way.
 
 Bots see only view(state, seat) and the legal actions, like a player at the table. The good bot's worth of a
 mark is the change in its score as scoring.py counts it, plus a few rules of thumb for what is not scored yet.
@@ -7,13 +8,14 @@ mark is the change in its score as scoring.py counts it, plus a few rules of thu
 from .scoring import bowl_points, butterfly_points, cushion_points, mouse_points, yarn_points
 from .sheet import default_tower
 
-LEVELS = {"easy", "good"}
+LEVELS = ("easy", "medium", "good")  # in the order a player picks from: weakest first
 
 TOWER = default_tower()
 HOUSE = 1
 FOOTPRINT = 1.0  # a spare footprint turns a poor roll into a fair one later: worth about a point
 PROGRESS = 0.35  # share of a column's bonus credited for each hex that brings the column nearer completion
 OPEN_NEIGHBOUR = 0.5  # a bowl or mouse beside empty hexes can still grow
+MISJUDGED = 2.5  # medium's worth of a choice is off by up to this many points either way
 
 
 def choose(level: str, view: dict, legal_actions: list[dict], rng) -> dict:
@@ -25,13 +27,15 @@ def choose(level: str, view: dict, legal_actions: list[dict], rng) -> dict:
     if level == "easy":
         return rng.choice(legal_actions)
     values = placement_values(view)
+    error = MISJUDGED if level == "medium" else 0.0
     if view["phase"] == "draft":
-        return _best(legal_actions, lambda a: _die_worth(view, values, a["die"]), rng)
-    return _best(legal_actions, lambda a: _action_worth(view, values, a), rng)
+        return _best(legal_actions, lambda a: _die_worth(view, values, a["die"]), rng, error)
+    return _best(legal_actions, lambda a: _action_worth(view, values, a), rng, error)
 
 
-def _best(actions: list[dict], worth, rng) -> dict:
-    scored = [(worth(a), a) for a in actions]
+def _best(actions: list[dict], worth, rng, error: float = 0.0) -> dict:
+    """The action worth most; with an error, each worth is first misjudged by up to that many points."""
+    scored = [(worth(a) + (rng.uniform(-error, error) if error else 0.0), a) for a in actions]
     top = max(value for value, _ in scored)
     # Break ties at random so that equal choices do not always favour the left of the sheet.
     return rng.choice([a for value, a in scored if value >= top - 1e-9])

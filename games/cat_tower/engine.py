@@ -6,7 +6,7 @@ The log holds events and refusals carry codes; games/cat_tower/words.py puts the
 """
 
 from games import contract
-from games.contract import next_rng
+from games.contract import LOG_KEPT, next_rng
 
 from .scoring import (
     MAX_SEATS,
@@ -14,6 +14,7 @@ from .scoring import (
     OPTIONS,
     cat_factors,
     complete_columns,
+    ends_game,
     normalise_options,
     ranks,
     score_sheets,
@@ -25,13 +26,12 @@ NAME = "Cat Tower"
 
 TOWER = default_tower()
 HOUSE = 1  # the die number of the house item
-LOG_KEPT = 60  # the state keeps the recent log: a page shows 40 lines; the match's moves are the full record
 
 MARK_FIELDS = {"type", "item", "column", "floor", "footprints", "cat"}
 IllegalAction = contract.IllegalAction
 
-__all__ = ["SLUG", "NAME", "MIN_SEATS", "MAX_SEATS", "OPTIONS", "IllegalAction", "normalise_options", "new_game",
-           "to_move", "legal_actions", "apply", "view", "reveal", "is_over", "outcome", "final"]
+__all__ = ["SLUG", "NAME", "MIN_SEATS", "MAX_SEATS", "OPTIONS", "LOG_KEPT", "IllegalAction", "normalise_options",
+           "new_game", "to_move", "legal_actions", "apply", "view", "reveal", "is_over", "outcome", "final"]
 
 
 # --- A new game ---------------------------------------------------------------------------------------------
@@ -168,27 +168,73 @@ def legal_actions(state: dict, seat: int) -> list[dict]:
 
 
 def legal_marks(state: dict, seat: int) -> list[dict]:
-    """Every mark this seat may submit now, each in its one canonical form (the fewest footprints)."""
-    sheet = state["sheets"][seat]
-    marks, spare = sheet["marks"], spare_footprints(sheet)
-    dice = (state["roll"][my_die(state, seat)], state["roll"][state["shared"]])
-    house_cats = unscored_cats(sheet) or [None]
+    """Every mark this seat may submit now, each in its one canonical form (the fewest footprints): every item,
+    hex and cat the rule (`mark_refusal`) lets through. The rule is written once, there."""
+    house_cats = unscored_cats(state["sheets"][seat]) or [None]
+    dice = _dice(state, seat)
     actions = []
     for item in TOWER.items:
         cats = house_cats if item == HOUSE else [None]
         for floor, hexes in TOWER.hexes_on_floor.items():
-            cost = mark_cost(dice, item, floor)
-            if cost > spare:
-                continue
             for h in hexes:
-                if h in marks or (item == HOUSE) != (h in TOWER.house_hexes):
-                    continue
-                column = TOWER.column_of[h]
                 for cat in cats:
-                    actions.append(
-                        {"type": "mark", "item": item, "column": column, "floor": floor, "footprints": cost, "cat": cat}
-                    )
+                    if mark_refusal(state, seat, item, h, cat) is None:
+                        actions.append({"type": "mark", "item": item, "column": TOWER.column_of[h], "floor": floor,
+                                        "footprints": mark_cost(dice, item, floor), "cat": cat})
     return actions
+
+
+def _dice(state: dict, seat: int) -> tuple[int, int]:
+    """The seat's own die and the shared one, this round."""
+    return state["roll"][my_die(state, seat)], state["roll"][state["shared"]]
+
+
+def mark_refusal(state: dict, seat: int, item: int, h: str, cat, footprints: int | None = None):
+    """Why `seat` may not mark `item` on the hex `h` now, scoring `cat` (None: no cat), for `footprints` (None:
+    the fewest): (code, params) for the first rule broken, in the rules' order, or None when it may. The item and
+    the hex exist (_checked_mark made sure of that)."""
+    sheet = state["sheets"][seat]
+    column, floor = TOWER.column_of[h], TOWER.floor_of[h]
+    if h in sheet["marks"]:
+        return "hex_taken", {"column": column, "floor": floor, "item": sheet["marks"][h]}
+    if item == HOUSE and h not in TOWER.house_hexes:
+        return "not_a_house_hex", {"column": column, "floor": floor, "house_floor": TOWER.columns[column].house_floor}
+    if item != HOUSE and h in TOWER.house_hexes:
+        return "house_hex", {"column": column, "floor": floor, "item": TOWER.items[item]}
+    dice = _dice(state, seat)
+    needed, spare = mark_cost(dice, item, floor), spare_footprints(sheet)
+    if needed > spare:
+        return "too_few_footprints", {"item": TOWER.items[item], "floor": floor, "needed": needed,
+                                      "dice": list(dice), "spare": spare}
+    if footprints is not None and footprints != needed:
+        return "wrong_footprints", {"item": TOWER.items[item], "floor": floor, "needed": needed, "given": footprints}
+    return _cat_refusal(sheet, item, cat)
+
+
+def _cat_refusal(sheet: dict, item: int, cat):
+    if item != HOUSE:
+        return None if cat is None else ("cat_without_house", {})
+    open_cats = unscored_cats(sheet)
+    if not open_cats:
+        return None if cat is None else ("all_cats_scored", {})
+    if cat in open_cats:
+        return None
+    if isinstance(cat, str) and cat in TOWER.cats:
+        return "cat_scored", {"cat": cat}
+    return "choose_cat", {"cats": open_cats}
+
+
+MARK_REFUSALS = {  # the English fallback of each refusal of a mark (words.py says them to people)
+    "hex_taken": lambda p: f"Column {p['column']}, floor {p['floor']} is already marked.",
+    "not_a_house_hex": lambda p: "A house goes only on a house hex.",
+    "house_hex": lambda p: "Only a house goes on a house hex.",
+    "too_few_footprints": lambda p: f"That mark needs {p['needed']} footprints; you have {p['spare']}.",
+    "wrong_footprints": lambda p: f"That mark takes exactly {p['needed']} footprints, not {p['given']}.",
+    "cat_without_house": lambda p: "A cat is scored only after marking a house: cat must be null.",
+    "all_cats_scored": lambda p: "All six cats are scored: cat must be null.",
+    "cat_scored": lambda p: f"The {p['cat']} cat is already scored.",
+    "choose_cat": lambda p: f"After a house, choose a cat not yet scored: {', '.join(p['cats'])}.",
+}
 
 
 # --- Applying an action -------------------------------------------------------------------------------------
@@ -203,8 +249,14 @@ def apply(state: dict, seat: int, action: dict) -> dict:
     if state["phase"] == "over":
         raise IllegalAction("game_over", "The game is over.")
     new = _take_die(state, seat, action) if kind == "take_die" else _submit(state, seat, action)
-    contract.bounded_log(new["log"], LOG_KEPT)
+    contract.bounded_log(new["log"])
     return new
+
+
+def undoable(before: dict, seat: int, action: dict, after: dict) -> bool:
+    """Whether `seat` may take `action` back (games/undo.py): a die taken, or a mark (or pass) the others have not
+    seen yet, because the round has not been shown and scored (that happens when the last player marks)."""
+    return action.get("type") == "take_die" or after["round"] == before["round"]
 
 
 def _only_fields(action: dict, fields: set[str]) -> None:
@@ -261,7 +313,7 @@ def _submit(state: dict, seat: int, action: dict) -> dict:
 
 
 def _checked_mark(state: dict, seat: int, action: dict) -> dict:
-    """The mark in canonical form, or IllegalAction with the first reason it breaks the rules."""
+    """The mark in canonical form, or IllegalAction with the first reason it breaks the rules (mark_refusal's)."""
     _only_fields(action, MARK_FIELDS)
     item, column, floor = (contract.whole(action[k], k) for k in ("item", "column", "floor"))
     footprints = contract.whole(action["footprints"], "footprints")
@@ -273,45 +325,12 @@ def _checked_mark(state: dict, seat: int, action: dict) -> dict:
     if h not in TOWER.floor_of:
         raise IllegalAction("no_such_hex", f"Column {column} has no hex on floor {floor}.", column=column,
                             floor=floor)
-    sheet = state["sheets"][seat]
-    name = TOWER.items[item]
-    if h in sheet["marks"]:
-        raise IllegalAction("hex_taken", f"Column {column}, floor {floor} is already marked.", column=column,
-                            floor=floor, item=sheet["marks"][h])
-    if item == HOUSE and h not in TOWER.house_hexes:
-        raise IllegalAction("not_a_house_hex", "A house goes only on a house hex.", column=column, floor=floor,
-                            house_floor=TOWER.columns[column].house_floor)
-    if item != HOUSE and h in TOWER.house_hexes:
-        raise IllegalAction("house_hex", "Only a house goes on a house hex.", column=column, floor=floor,
-                            item=name)
-    dice = (state["roll"][my_die(state, seat)], state["roll"][state["shared"]])
-    needed, spare = mark_cost(dice, item, floor), spare_footprints(sheet)
-    if needed > spare:
-        raise IllegalAction("too_few_footprints", f"That mark needs {needed} footprints; you have {spare}.",
-                            item=name, floor=floor, needed=needed, dice=list(dice), spare=spare)
-    if footprints != needed:
-        raise IllegalAction("wrong_footprints", f"That mark takes exactly {needed} footprints, not {footprints}.",
-                            item=name, floor=floor, needed=needed, given=footprints)
     cat = action["cat"]
-    _check_cat(sheet, item, cat)
+    refused = mark_refusal(state, seat, item, h, cat, footprints)
+    if refused is not None:
+        code, params = refused
+        raise IllegalAction(code, MARK_REFUSALS[code](params), **params)
     return {"type": "mark", "item": item, "column": column, "floor": floor, "footprints": footprints, "cat": cat}
-
-
-def _check_cat(sheet: dict, item: int, cat) -> None:
-    if item != HOUSE:
-        if cat is not None:
-            raise IllegalAction("cat_without_house", "A cat is scored only after marking a house: cat must be null.")
-        return
-    open_cats = unscored_cats(sheet)
-    if not open_cats:
-        if cat is not None:
-            raise IllegalAction("all_cats_scored", "All six cats are scored: cat must be null.")
-        return
-    if cat not in open_cats:
-        if cat in TOWER.cats:
-            raise IllegalAction("cat_scored", f"The {cat} cat is already scored.", cat=cat)
-        raise IllegalAction("choose_cat", f"After a house, choose a cat not yet scored: {', '.join(open_cats)}.",
-                            cats=open_cats)
 
 
 # --- The end of a round -------------------------------------------------------------------------------------
@@ -332,8 +351,7 @@ def _reveal(state: dict) -> None:
     for column in sorted(completers):
         _award_column(state, column, completers[column])
     state["pending"] = [None] * state["seats"]
-    enders = [s for s, sheet in enumerate(state["sheets"])
-              if len(complete_columns(sheet, TOWER)) >= state["options"]["columns_to_end"]]
+    enders = [s for s, sheet in enumerate(state["sheets"]) if ends_game(sheet, TOWER, state["options"])]
     if enders:
         _end(state, enders)
     else:

@@ -133,6 +133,11 @@ def columns_points(sheet: dict) -> int:
     return sum((sheet.get("columns") or {}).values())
 
 
+def ends_game(sheet: dict, tower: Tower, options: dict) -> bool:
+    """A sheet with as many complete columns as the `columns_to_end` option asks ends the game (engine and tally)."""
+    return len(complete_columns(sheet, tower)) >= options["columns_to_end"]
+
+
 def complete_columns(sheet: dict, tower: Tower) -> list[int]:
     """Columns whose every hex holds an item."""
     filled = dict.fromkeys(tower.columns, 0)

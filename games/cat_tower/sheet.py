@@ -53,10 +53,6 @@ class Tower:
     hexes_on_floor: dict[int, tuple[str, ...]]
     neighbours: dict[str, tuple[str, ...]]
 
-    @property
-    def item_numbers(self) -> dict[str, int]:
-        return {name: number for number, name in self.items.items()}
-
     @classmethod
     def from_data(cls, data: dict) -> "Tower":
         columns = {}

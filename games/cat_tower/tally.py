@@ -16,6 +16,10 @@ from .scoring import normalise_options
 from .sheet import Tower, default_tower
 
 MIN_PLAYERS, MAX_PLAYERS = scoring.MIN_SEATS, scoring.MAX_SEATS
+# The keys a sheet may hold (design/records.md), for imports to refuse any other: {key: its own keys or None}, a list
+# of one shape for each of its items. Marks, cats and columns are keyed by the sheet's own data, checked above.
+FINAL_KEYS = {"sheets": [{"marks": None, "cats": None, "columns": None,
+                          "footprints": {"circled": None, "crossed": None}}]}
 
 __all__ = ["MIN_PLAYERS", "MAX_PLAYERS", "SheetProblems", "normalise_options", "problems", "preview", "outcome",
            "record_sheet"]
@@ -91,7 +95,7 @@ def _game_problems(sheets: list[dict], options: dict, tower: Tower) -> list[Prob
                                  {"column": column.id, "first": column.first, "later": column.later,
                                   "seats": [seat + 1 for seat in seats]}))
     needed = options["columns_to_end"]
-    if not any(len(scoring.complete_columns(sheet, tower)) >= needed for sheet in sheets):
+    if not any(scoring.ends_game(sheet, tower, options) for sheet in sheets):
         found.append(Problem(None, "columns_to_end", "not_ended", f"The game ends when a player has completed "
                              f"{needed} columns; no sheet has yet.", {"needed": needed}, unended=True))
     return found

@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext, pgettext_lazy
 
 from games.log_words import seat_list
+from games.words_kept import per_language
 
 ITEM_LABELS = {"house": pgettext_lazy("item", "House"), "yarn": pgettext_lazy("item", "Yarn"),
                "butterfly": pgettext_lazy("item", "Butterfly"), "bowl": pgettext_lazy("item", "Bowl"),
@@ -77,17 +78,25 @@ def free() -> str:
 
 
 def hex_name(column, floor, *, item=None, pending=None, house=False, offers=()) -> str:
-    """A hex for screen readers, with its column, floor and item: "Column 3, floor 2: bowl", "Column 1, floor 5:
-    house hex, empty", "Column 2, floor 4: empty; may take yarn, mouse"."""
+    """A hex for screen readers. A lit hex (with `offers`) is a choice of its own and names its column: "Column 2,
+    floor 4: empty; may take yarn, mouse". Any other is read within its column's list (`column_name`) and names
+    its floor and item only: "Floor 2: bowl", "Floor 5: house hex, empty" (a table draws some ninety of them)."""
+    if not offers:
+        return _unlit_hex_name(floor, item, pending, house)
+    what = pgettext("hex", "house hex, empty") if house else pgettext("hex", "empty")
+    what = _("%(hex)s; may take %(items)s") % {"hex": what, "items": listing(item_name(i) for i in offers)}
+    return _("Column %(column)s, floor %(floor)s: %(what)s") % {"column": column, "floor": floor, "what": what}
+
+
+@per_language
+def _unlit_hex_name(floor, item, pending, house) -> str:
     if item:
         what = item_name(item)
     elif pending:
         what = _("your mark, %(item)s, not yet revealed") % {"item": item_name(pending)}
     else:
         what = pgettext("hex", "house hex, empty") if house else pgettext("hex", "empty")
-        if offers:
-            what = _("%(hex)s; may take %(items)s") % {"hex": what, "items": listing(item_name(i) for i in offers)}
-    return _("Column %(column)s, floor %(floor)s: %(what)s") % {"column": column, "floor": floor, "what": what}
+    return _("Floor %(floor)s: %(what)s") % {"floor": floor, "what": what}
 
 
 def column_name(column, bonus: dict) -> str:
@@ -292,3 +301,19 @@ def action(action: dict) -> str | None:
 
     said = describe_mark(action, TOWER.items.get(action.get("item"), "?"))
     return said if action["type"] == "pass" else _("marked %(mark)s") % {"mark": said}
+
+
+def instruction(view: dict, actions: list[dict]) -> str:
+    """What the seat may do now, for the status line after "Your move:": from its view's phase and dice and the
+    moves it is offered; "" when it is offered none."""
+    kinds = {action.get("type") for action in actions}
+    if "take_die" in kinds:
+        return _("take one die from the roll; you will mark your tower with it and the shared die.")
+    if "mark" in kinds and view.get("my_die") and view.get("shared"):
+        return _("mark one item on your tower with your %(mine)d and the shared %(shared)d (one is the item, the "
+                 "other the floor), or pass.") % {"mine": view["my_die"]["value"], "shared": view["shared"]["value"]}
+    if "mark" in kinds:
+        return _("mark one item on your tower, or pass.")
+    if "pass" in kinds:
+        return _("no mark fits these dice: pass and circle a footprint.")
+    return ""

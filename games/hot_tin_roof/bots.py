@@ -1,16 +1,19 @@
 """Hot Tin Roof bots: "easy" plays any legal move; "good" plans joins by cost, builds where opponents must pass,
-and weighs the cans in each dumpster.
+and weighs the cans in each dumpster; "medium" plans as good does, but by eye: its worth of each dive is off by up
+to ten cans either way, and it joins any pair it can rather than the cheapest.
 
 Bots see only `view(state, seat)` and the legal actions: never the state itself.
 """
 
 import heapq
 
+from . import paths
 from .board import board
 from .rules import CATWALK_TOLL, FISH_VALUE, PAIR_PENALTY, SHELTER_TOLL
 
 BUILD = 4  # what a missing catwalk is worth in cans when planning: a dive that could have taken cans
 TOLL_HOPE = 0.5  # how likely an opponent is to pay a toll we set on its best way
+MISJUDGED = 10.0  # medium's worth of a dive is off by up to this many cans either way
 
 
 def choose(level: str, view: dict, legal_actions: list, rng) -> dict:
@@ -23,15 +26,23 @@ def easy(view: dict, legal_actions: list, rng) -> dict:
 
 
 def good(view: dict, legal_actions: list, rng) -> dict:
+    return _play(view, legal_actions, rng, error=0.0)
+
+
+def medium(view: dict, legal_actions: list, rng) -> dict:
+    return _play(view, legal_actions, rng, error=MISJUDGED)
+
+
+def _play(view: dict, legal_actions: list, rng, error: float) -> dict:
     kind = legal_actions[0]["type"]
     if kind == "dive":
-        return _best_dive(view, legal_actions)
+        return _best_dive(view, legal_actions, rng, error)
     if kind == "settle":
         return _best_settle(view, legal_actions)
-    return _best_move(view, legal_actions)
+    return _best_move(view, legal_actions, rng, hasty=bool(error))
 
 
-LEVELS = {"easy": easy, "good": good}
+LEVELS = {"easy": easy, "medium": medium, "good": good}  # in the order a player picks from
 
 
 # ---------------------------------------------------------------- planning costs
@@ -82,7 +93,8 @@ def _opponents(view: dict) -> list[int]:
 
 # ---------------------------------------------------------------- the dive
 
-def _best_dive(view: dict, legal_actions: list) -> dict:
+def _best_dive(view: dict, legal_actions: list, rng, error: float) -> dict:
+    """The dive worth most: the cans taken plus what its action gains (misjudged by up to `error` cans)."""
     cans = {d["id"]: d["cans"] for d in view["dumpsters"]}
     mine = _cost_sum(view, view["seat"])
     theirs = {s: _cost_sum(view, s) for s in _opponents(view)}
@@ -90,7 +102,9 @@ def _best_dive(view: dict, legal_actions: list) -> dict:
     def worth(action: dict) -> float:
         return cans[action["dumpster"]] + _gain(view, action, mine, theirs)
 
-    return max(legal_actions, key=worth)
+    if not error:
+        return max(legal_actions, key=worth)
+    return max(legal_actions, key=lambda action: worth(action) + rng.uniform(-error, error))
 
 
 def _gain(view: dict, action: dict, mine: float, theirs: dict) -> float:
@@ -128,25 +142,21 @@ def _uses_new_catwalk(view: dict, seat: int, cats, board_change) -> bool:
 # ---------------------------------------------------------------- racing and settling
 
 def _toll(view: dict, path: list) -> int:
-    """The cans this path costs the bot (the engine offers only cheapest paths; this recomputes their tolls)."""
-    seat, total = view["seat"], 0
-    for here, there in zip(path, path[1:], strict=False):
-        gap = next((g for p, g in board().neighbours[here] if p == there and g is not None), None)
-        if gap is not None and view["catwalks"].get(gap, seat) != seat:
-            total += CATWALK_TOLL
-        if view["shelters"].get(there, seat) != seat:
-            total += SHELTER_TOLL
-    return total
+    """The cans this path costs the bot: the engine offers only cheapest paths, and paths.py prices them."""
+    return paths.offered(view["seats"], view["seat"], path, view["catwalks"], view["shelters"]).cost
 
 
-def _best_move(view: dict, legal_actions: list) -> dict:
+def _best_move(view: dict, legal_actions: list, rng, hasty: bool = False) -> dict:
+    """Join the pair that costs least; else bring a cat closer for free. Hasty: any join, and no approach."""
     me = view["players"][view["seat"]]
     moves = [a for a in legal_actions if a["type"] == "move"]
     joins = [a for a in moves if me["cats"][a["pair"]][1 - a["cat"]] == a["path"][-1]]
     if joins:
-        best = min(joins, key=lambda a: _toll(view, a["path"]))
+        best = rng.choice(joins) if hasty else min(joins, key=lambda a: _toll(view, a["path"]))
         if _toll(view, best["path"]) < FISH_VALUE + 5:
             return best
+    if hasty:
+        return {"type": "end_turn"}
     # Bring a cat closer to its partner, for free only.
     best, best_gain = {"type": "end_turn"}, 0.5
     for action in moves:

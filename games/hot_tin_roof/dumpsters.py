@@ -70,8 +70,9 @@ def diagnose(state: dict, seat: int, action: dict) -> None:
     if "from" in action:
         if player[reserve] > 0:
             refuse(f"{dumpster}_in_reserve", f"You still have a {dumpster} in your reserve: place that one.")
-        if state[placed].get(action["from"]) != seat:
-            refuse(f"not_your_{dumpster}", f"You have no {dumpster} there to move.", **{field: repr(action["from"])})
+        at = action["from"]
+        if not isinstance(at, str) or state[placed].get(at) != seat:
+            refuse(f"not_your_{dumpster}", f"You have no {dumpster} there to move.", **{field: repr(at)})
     elif player[reserve] == 0:
         refuse(f"no_{dumpster}_left", f"Your reserve has no {dumpster} left: move one of yours or place nothing.")
 

@@ -7,7 +7,16 @@ ends at once when the last fish leaves the market; the pairs left are then settl
 
 import json
 
-from games.contract import IllegalAction, check_action, check_seat, check_seat_count, copied, next_rng
+from games.contract import (
+    LOG_KEPT,
+    IllegalAction,
+    bounded_log,
+    check_action,
+    check_seat,
+    check_seat_count,
+    copied,
+    next_rng,
+)
 
 from . import dumpsters, purse, racing, rules, settle
 from .board import board
@@ -19,10 +28,9 @@ NAME = "Hot Tin Roof"
 MIN_SEATS, MAX_SEATS = rules.MIN_PLAYERS, rules.MAX_PLAYERS
 OPTIONS = rules.OPTIONS  # their labels and help for people are in words.py
 normalise_options = rules.normalise_options
-LOG_KEPT = 60  # the page shows 40 lines; the moves are the record
 
-__all__ = ["SLUG", "NAME", "MIN_SEATS", "MAX_SEATS", "OPTIONS", "IllegalAction", "normalise_options", "new_game",
-           "to_move", "legal_actions", "apply", "view", "is_over", "outcome", "final"]
+__all__ = ["SLUG", "NAME", "MIN_SEATS", "MAX_SEATS", "OPTIONS", "LOG_KEPT", "IllegalAction", "normalise_options",
+           "new_game", "to_move", "legal_actions", "apply", "view", "is_over", "outcome", "final"]
 
 ACTION_KEYS = {  # every key an action of each type may carry
     "dive": {"type", "dumpster", "gap", "patio", "from", "tile", "pair"},
@@ -136,7 +144,7 @@ def apply(state: dict, seat, action: dict) -> dict:
         dumpsters.dive(new, seat, action)
         _race_on(new, seat)
     elif kind == "move":
-        if racing.move(new, seat, action) and new["market"] == 0:
+        if racing.move(new, seat, action) and rules.market_empty(new["market"]):
             settle.start(new, seat)
         else:
             _race_on(new, seat)
@@ -144,12 +152,18 @@ def apply(state: dict, seat, action: dict) -> dict:
         end_turn(new, seat, by_itself=False)
     else:
         settle.settle(new, seat, action)
-    del new["log"][:-LOG_KEPT]
+    bounded_log(new["log"])
     return new
 
 
 DIAGNOSE = {"dive": dumpsters.diagnose, "move": racing.diagnose, "end_turn": lambda *_: None,
             "settle": settle.diagnose}
+
+
+def undoable(before: dict, seat: int, action: dict, after: dict) -> bool:
+    """Whether `seat` may take `action` back (games/undo.py): a rooftop move or an ended turn, which turn up no
+    tile (a dive turns the next one up from the pile; settling ends the game)."""
+    return action.get("type") in ("move", "end_turn") and len(after["pile"]) == len(before["pile"])
 
 
 # ---------------------------------------------------------------- what players see, and the end

@@ -55,6 +55,14 @@ def cheapest(seats: int, seat: int, start: str, catwalks: dict, shelters: dict) 
     return _cheapest(seats, seat, start, tuple(sorted(catwalks.items())), tuple(sorted(shelters.items())))
 
 
+def offered(seats: int, seat: int, patios: list, catwalks: dict, shelters: dict) -> Path | None:
+    """The offered cheapest Path that follows exactly these patios (its tolls, its cost), or None."""
+    for path in cheapest(seats, seat, patios[0], catwalks, shelters).get(patios[-1], []):
+        if list(path.patios) == list(patios):
+            return path
+    return None
+
+
 @lru_cache(maxsize=4096)
 def _cheapest(seats: int, seat: int, start: str, catwalk_items: tuple, shelter_items: tuple) -> dict:
     catwalks, shelters = dict(catwalk_items), dict(shelter_items)

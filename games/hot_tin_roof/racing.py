@@ -30,10 +30,7 @@ def move_actions(state: dict, seat: int) -> list[dict]:
 
 def find_path(state: dict, seat: int, patios: list):
     """The offered Path that follows exactly these patios, or None."""
-    for path in alternatives(state, seat, patios[0]).get(patios[-1], []):
-        if list(path.patios) == patios:
-            return path
-    return None
+    return paths.offered(state["seats"], seat, patios, state["catwalks"], state["shelters"])
 
 
 def diagnose_path(state: dict, seat: int, start, patios) -> None:

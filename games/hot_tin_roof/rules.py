@@ -19,6 +19,16 @@ OPTIONS = {
 }
 
 
+def fish_left(players: int, taken: int) -> int:
+    """The fish still in the market once `taken` have left it (one for each pair joined)."""
+    return FISH_IN_MARKET[players] - taken
+
+
+def market_empty(left: int) -> bool:
+    """The end of the game: it ends at once when the last fish leaves the market (engine and tally both ask)."""
+    return left == 0
+
+
 def normalise_options(options: dict | None) -> dict:
     """Every option with its default; IllegalAction (a ValueError) for an unknown option or a bad value."""
     return _normalise(OPTIONS, options)

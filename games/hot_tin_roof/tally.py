@@ -15,13 +15,15 @@ from games.contract import ranks as contract_ranks
 from . import rules
 from .rules import FISH_IN_MARKET, MAX_PLAYERS, MIN_PLAYERS, PAIR_PENALTY, PAIRS_PER_PLAYER
 
+# The keys the pad may hold (design/records.md), for imports to refuse any other (see cat_tower's tally).
+FINAL_KEYS = {"players": [dict.fromkeys(("cans", "fish", "home_tiles", "pairs_left", "penalties"))],
+              "trigger_seat": None}
+
 OPTIONS = rules.OPTIONS
 FIELDS = ("cans", "fish", "home_tiles", "pairs_left", "penalties")
 
 
-def normalise_options(options: dict | None) -> dict:
-    """The options with defaults filled in; IllegalAction (a ValueError) for an unknown option or a bad value."""
-    return rules.normalise_options(options)
+normalise_options = rules.normalise_options  # defaults filled in; IllegalAction (a ValueError) for a bad one
 
 
 def outcome(final: dict, options: dict, *, finished: bool = True) -> dict:
@@ -107,11 +109,12 @@ def _game_problems(players: list[dict], trigger) -> list[Problem]:
     # Each home tile puts a pair on the board; each pair joined during the game took one fish from the market,
     # which the game emptied; a pair still on the board at the end took none.
     joined = sum(p["home_tiles"] - p["pairs_left"] for p in players)
-    if joined != market:
+    left = rules.fish_left(len(players), joined)
+    if not rules.market_empty(left):
         found.append(Problem(None, "home_tiles", "joined_not_market", f"One fish for each pair joined, and the game "
                              f"ends when all {market} are taken: the home tiles taken less the pairs left must add up "
                              f"to {market}, not {joined}.", {"market": market, "joined": joined},
-                             unended=joined < market))
+                             unended=left > 0))
     if not is_whole(trigger) or not 0 <= trigger < len(players):
         found.append(Problem(None, "trigger_seat", "who_took_last_fish", "Say who took the last fish: that ended the "
                              "game.", unended=True))

@@ -5,7 +5,9 @@ so a sentence about a seat starts with its verb.
 """
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
+
+from games.words_kept import per_language
 
 from .board import board
 
@@ -24,19 +26,48 @@ def fish(n: int) -> str:
     return ngettext("%(n)d fish", "%(n)d fish", n) % {"n": n}
 
 
+# The families whose homes the patios are, by the English name board.json gives them: the page names them in its
+# language, on the board and in every sentence; the letter (A-O) stays the patio's id in every language.
+FAMILIES = {
+    "Adams": pgettext_lazy("a family on the board", "Adams"),
+    "Bakers": pgettext_lazy("a family on the board", "Bakers"),
+    "Chens": pgettext_lazy("a family on the board", "Chens"),
+    "Diaz": pgettext_lazy("a family on the board", "Diaz"),
+    "Evans": pgettext_lazy("a family on the board", "Evans"),
+    "Fischers": pgettext_lazy("a family on the board", "Fischers"),
+    "Garcias": pgettext_lazy("a family on the board", "Garcias"),
+    "Hills": pgettext_lazy("a family on the board", "Hills"),
+    "Ivanovs": pgettext_lazy("a family on the board", "Ivanovs"),
+    "Johnstons": pgettext_lazy("a family on the board", "Johnstons"),
+    "Kims": pgettext_lazy("a family on the board", "Kims"),
+    "Lopez": pgettext_lazy("a family on the board", "Lopez"),
+    "Magins": pgettext_lazy("a family on the board", "Magins"),
+    "Newmans": pgettext_lazy("a family on the board", "Newmans"),
+    "Oscars": pgettext_lazy("a family on the board", "Oscars"),
+}
+
+
+@per_language
+def family(patio_id: str) -> str:
+    """The family of a patio, in the page's language ("Adams", 「亞當斯家」); the id itself for an unknown patio."""
+    name = board().family.get(patio_id)
+    if name is None:
+        return str(patio_id)
+    return str(FAMILIES.get(name, name))
+
+
 def patio(patio_id: str) -> str:
     """A patio by its family: "the Adams' patio (A)"."""
-    family = board().family.get(patio_id)
-    if family is None:
+    if patio_id not in board().family:
         return str(patio_id)
-    return _("the %(family)s' patio (%(id)s)") % {"family": family, "id": patio_id}
+    return _("the %(family)s' patio (%(id)s)") % {"family": family(patio_id), "id": patio_id}
 
 
 def gap(gap_id: str) -> str:
     ends = board().gaps.get(gap_id)
     if ends is None:
         return str(gap_id)
-    return _("the gap %(a)s–%(b)s") % {"a": board().family[ends[0]], "b": board().family[ends[1]]}
+    return _("the gap %(a)s–%(b)s") % {"a": family(ends[0]), "b": family(ends[1])}
 
 
 def dumpster(name: str) -> str:
@@ -95,7 +126,7 @@ EVENTS = {
                                      "The %(n)d discarded home tiles were shuffled into a new pile.", e["tiles"])
     % {"n": e["tiles"]},
     "moved": lambda e: _("moved a %(cat)s %(route)s, to the %(family)s, %(paid)s.")
-    % {"cat": cat(e["pair"]), "family": board().family.get(e["path"][-1], e["path"][-1]),
+    % {"cat": cat(e["pair"]), "family": family(e["path"][-1]),
        "route": route(e["path"]), "paid": _paid(e["cans"])},
     "paid_toll": lambda e: _("paid {seat:%(to)d} %(cans)s: %(what)s.")
     % {"to": e["to"], "cans": cans(e["cans"]), "what": _tolls(e)},
@@ -240,3 +271,18 @@ SEAT_KEYS = {"trigger_seat"}  # its value is a seat counted from 0: the record p
 def category(key: str) -> str | None:
     said = CATEGORIES.get(key)
     return str(said) if said else None
+
+
+def instruction(view: dict, actions: list[dict]) -> str:
+    """What the seat may do now, for the status line after "Your move:": from its view's phase and the moves it
+    is offered; "" when it is offered none."""
+    kinds = {action.get("type") for action in actions}
+    if "dive" in kinds:
+        return _("choose a dumpster below the board: you take its cans and do its action.")
+    if "move" in kinds:
+        return _("pick a cat on the board, then where it goes; or end your turn.")
+    if "end_turn" in kinds:
+        return _("no cat of yours can move now: end your turn.")
+    if "settle" in kinds:
+        return _("the last fish is gone: settle each of your pairs still apart, below the board.")
+    return ""

@@ -1,4 +1,6 @@
-"""Rat-a-Tat Cat bots: "easy" plays any legal move; "good" remembers what it saw and keeps its row low.
+"""Rat-a-Tat Cat bots: "easy" plays any legal move; "good" remembers what it saw and keeps its row low; "medium"
+plays as good does from a shorter memory: nothing of the others' rows, and each card of its own it cannot see now
+only half the time. Good and medium knock once a round has gone on long enough, so that every round ends.
 
 Bots see only `view(state, seat)` and the legal actions: never the state itself. Like a player at the table, the
 good bot remembers what its views showed: `remember(notes, view)` folds each view into its notes (the cards it
@@ -6,11 +8,15 @@ glimpsed, the cards it saw go into rows from the discard pile, the swaps it saw)
 notes between moves. A view holds only what the seat sees now, so the notes are all the bot knows of the past.
 """
 
+from games.contract import LOG_KEPT
+
 from .deck import NUMBER_AVERAGE
 
 UNKNOWN = NUMBER_AVERAGE  # what an unseen card is worth on average (a power card is replaced by one at the reveal)
 KNOCK_AT = 9  # knock when the expected total is this low ...
 KNOCK_LEAD = 6  # ... or this much lower than every opponent's expected total
+LONG_ROUND = 8  # turns per player still in after which the bot knocks whatever its row: every round must end
+FORGETS = 0.5  # how likely medium is to forget a card of its own it cannot see now, at each move
 
 
 def choose(level: str, view: dict, legal_actions: list, rng, notes: dict | None = None) -> dict:
@@ -64,15 +70,30 @@ def easy(view: dict, legal_actions: list, rng, notes: dict) -> dict:
 
 
 def good(view: dict, legal_actions: list, rng, notes: dict) -> dict:
+    return _play(view, legal_actions, known_rows(view, notes))
+
+
+def medium(view: dict, legal_actions: list, rng, notes: dict) -> dict:
+    """Good's move, but it knows nothing of the others' rows and each card of its own it cannot see now slips its
+    mind with probability FORGETS."""
+    seat = view["seat"]
+    rows = {s: [None] * len(row) for s, row in known_rows(view, notes).items()}
+    showing = {card["position"] for card in view["memory"] if card["seat"] == seat}
+    rows[seat] = [card if p in showing or rng.random() >= FORGETS else None
+                  for p, card in enumerate(notes["rows"][seat])]
+    return _play(view, legal_actions, rows)
+
+
+def _play(view: dict, legal_actions: list, rows: dict) -> dict:
+    """Good's move, knowing of the rows what `rows` says."""
     kinds = {action["type"] for action in legal_actions}
     if "memorised" in kinds:
         return {"type": "memorised"}
-    rows = known_rows(view, notes)
     row = rows[view["seat"]]
     if "draw" in kinds:
         return _start_turn(view, row, kinds)
     if "knock" in kinds:
-        return {"type": "knock" if _should_knock(view, rows) else "end_turn"}
+        return {"type": "knock" if _should_knock(view, rows) or round_is_long(view) else "end_turn"}
     if view["drawn"] == "peek":
         return _use_peek(row, legal_actions)
     if view["drawn"] == "swap":
@@ -80,7 +101,7 @@ def good(view: dict, legal_actions: list, rng, notes: dict) -> dict:
     return _keep_or_discard(view["drawn"], row)
 
 
-LEVELS = {"easy": easy, "good": good}
+LEVELS = {"easy": easy, "medium": medium, "good": good}  # in the order a player picks from
 
 
 def known_rows(view: dict, notes: dict) -> dict:
@@ -140,3 +161,22 @@ def _should_knock(view: dict, rows: dict) -> bool:
     mine = expected_total(row)
     theirs = [expected_total(r) for seat, r in rows.items() if seat != view["seat"]]
     return mine <= KNOCK_AT or (row.count(None) <= 1 and mine <= min(theirs) - KNOCK_LEAD)
+
+
+def round_is_long(view: dict) -> bool:
+    """Whether the round has gone on for LONG_ROUND turns of every player still in (or as long as the kept log).
+
+    Only the view is needed, so a bot without its notes (which may never think its row low enough) still ends
+    a round: once every bot at the table thinks so, the next one to finish a turn knocks.
+    """
+    players = sum(not row["out"] for row in view["rows"])
+    return events_this_round(view) >= min(LONG_ROUND * players, LOG_KEPT)
+
+
+def events_this_round(view: dict) -> int:
+    """Events logged since this round's deal: every turn logs at least one (the card taken, kept, discarded or
+    used). When the deal has left the kept log, the whole kept log came after it."""
+    for back, entry in enumerate(reversed(view["log"])):
+        if entry.get("event") == "dealt":
+            return back
+    return max(len(view["log"]), LOG_KEPT)

@@ -9,7 +9,6 @@ OUTER = (0, 3)
 POWER_CARDS = ("peek", "swap", "draw2")
 NUMBER_COUNTS = {**dict.fromkeys(range(9), 4), 9: 9}
 POWER_COUNT = 3
-DECK_SIZE = sum(NUMBER_COUNTS.values()) + POWER_COUNT * len(POWER_CARDS)
 NUMBER_AVERAGE = sum(value * count for value, count in NUMBER_COUNTS.items()) / sum(NUMBER_COUNTS.values())
 
 

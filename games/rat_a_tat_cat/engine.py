@@ -5,6 +5,7 @@ The log holds events and refusals carry codes (games/contract.py); games/rat_a_t
 
 
 from games import contract
+from games.contract import LOG_KEPT
 
 from . import memory
 from .deck import OUTER, POSITIONS, draw_top, is_power, put_in_middle, shuffled_deck
@@ -14,10 +15,10 @@ from .visibility import final, reveal, view
 SLUG = "rat_a_tat_cat"
 NAME = "Rat-a-Tat Cat"
 
-__all__ = ["SLUG", "NAME", "MIN_SEATS", "MAX_SEATS", "OPTIONS", "IllegalAction", "normalise_options", "new_game",
-           "to_move", "legal_actions", "apply", "view", "reveal", "is_over", "outcome", "final", "deal_round"]
+__all__ = ["SLUG", "NAME", "MIN_SEATS", "MAX_SEATS", "OPTIONS", "LOG_KEPT", "IllegalAction", "normalise_options",
+           "new_game", "to_move", "legal_actions", "apply", "view", "reveal", "is_over", "outcome", "final",
+           "deal_round"]
 
-LOG_KEPT = 60  # the page shows 40 lines; the moves are the record
 IllegalAction = contract.IllegalAction
 
 
@@ -165,7 +166,7 @@ def apply(state, seat, action) -> dict:
         HANDLERS[action["type"]](state, seat, action)
     # "logged" counts every event ever written, so a bot can tell which ones in its view are new.
     state["logged"] = state.get("logged", logged) + len(state["log"]) - logged
-    contract.bounded_log(state["log"], LOG_KEPT)
+    contract.bounded_log(state["log"])
     return state
 
 
@@ -340,6 +341,15 @@ HANDLERS = {
     "memorised": _memorised, "take_discard": _take_discard, "draw": _draw, "replace": _replace,
     "discard": _discard, "peek": _peek, "swap": _swap, "knock": _knock, "end_turn": _end_turn,
 }
+
+# Knocking or not is a choice on a table everyone has seen: nothing turns face up and nothing is drawn. Every card
+# play shows a card (the one drawn, the one a peek sees, the one put face up on the discard pile).
+TAKEN_BACK = frozenset({"knock", "end_turn"})
+
+
+def undoable(before: dict, seat: int, action: dict, after: dict) -> bool:
+    """Whether `seat` may take `action` back (games/undo.py): a knock, or a turn ended without one."""
+    return action.get("type") in TAKEN_BACK
 
 
 def _place(state, seat: int, position: int, card):

@@ -1,4 +1,6 @@
 """Rat-a-Tat Cat's record pad: the score sheet of a game played at a table ("Record a game")."""
+import re
+
 from django import forms
 from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
@@ -7,6 +9,7 @@ from django.utils.translation import pgettext_lazy
 from games.rat_a_tat_cat import tally
 from scoring.record_forms import RecordForm, number_field
 
+TYPED_CELL = re.compile(r"^r(\d+)-s\d+$")  # a round score's field: r<round>-s<seat>
 ROUND_SCORE_ERRORS = {
     # Django's validators give the number refused as %(show_value)s.
     "max_value": format_lazy(_("A round score is at most {most}: four cards of {card}, not %(show_value)s."),
@@ -31,6 +34,10 @@ class Pad(RecordForm):
         asked = rounds if rounds is not None else source.get("round_count")
         if asked in (None, "") and source.get("end", "rounds") == "rounds":
             asked = source.get("rounds")  # a pad of a set number of rounds has that many rows
+        elif asked in (None, ""):
+            # No set number of rounds and no rows asked for (a score sheet at a table, sent a round at a time):
+            # the rows typed in and a blank one for the next round.
+            asked = max(tally.normalise_options({})["rounds"], _rows_typed(source) + 1)
         kwargs["rounds"] = rounds
         try:
             self.round_count = min(max(int(asked), 1), self.MAX_ROUNDS)
@@ -124,6 +131,12 @@ class Pad(RecordForm):
             for i, score in enumerate(entry["scores"]):
                 initial[f"r{r}-s{i}"] = score
         return initial
+
+
+def _rows_typed(source) -> int:
+    """How many rows of the pad reach the last one with a score typed in."""
+    return max((int(found.group(1)) + 1 for key in source
+                if (found := TYPED_CELL.match(str(key))) and str(source.get(key) or "").strip()), default=0)
 
 
 def _unknown_after_blanks(table: list[dict]) -> list[dict]:

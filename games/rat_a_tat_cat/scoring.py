@@ -103,12 +103,18 @@ def _eliminate(state) -> None:
 
 
 def _game_ends(state) -> bool:
-    options = state["options"]
+    return game_ends(state["options"], rounds_played=state["round"], still_in=sum(not out for out in state["out"]),
+                     time_up=state["time_up"])
+
+
+def game_ends(options: dict, *, rounds_played: int, still_in: int, time_up: bool) -> bool:
+    """Whether the game ends after a round, as chosen: that many rounds played, the time up, or (elimination) at
+    most one player left in. The engine and the table tally both ask this."""
     if options["end"] == "rounds":
-        return state["round"] >= options["rounds"]
+        return rounds_played >= options["rounds"]
     if options["end"] == "time":
-        return state["time_up"]
-    return sum(not out for out in state["out"]) <= 1
+        return time_up
+    return still_in <= 1
 
 
 def _announce(state, event: str, **fields) -> None:

@@ -18,6 +18,8 @@ from . import scoring
 from .scoring import CARD_VALUES, CARDS_IN_ROW, HIGHEST_CARD, HIGHEST_ROUND, normalise_options
 
 MIN_PLAYERS, MAX_PLAYERS = scoring.MIN_SEATS, scoring.MAX_SEATS
+# The keys the pad may hold (design/records.md), for imports to refuse any other (see cat_tower's tally).
+FINAL_KEYS = {"rounds": [{"rows": None, "scores": None}]}
 
 __all__ = ["MIN_PLAYERS", "MAX_PLAYERS", "CARDS_IN_ROW", "HIGHEST_CARD", "HIGHEST_ROUND", "normalise_options",
            "out_rounds", "standings", "outcome", "problems"]
@@ -171,7 +173,8 @@ def _who_played_problems(scores: list[list], out: list, options: dict) -> list[P
                 found.append(_cell(number, seat, "score_missing", f"Round {number}, player {seat + 1}: the score is "
                                    "missing."))
         still_in = sum(1 for seat in range(len(round_scores)) if out[seat] is None or out[seat] > number)
-        if options["end"] == "elimination" and still_in <= 1 and number < len(scores):
+        ended = scoring.game_ends(options, rounds_played=number, still_in=still_in, time_up=False)
+        if options["end"] == "elimination" and ended and number < len(scores):
             found.append(Problem(None, "limit", "rounds_after_end", f"The game ended after round {number}, when at "
                                  f"most one player was left in, but {len(scores)} rounds are entered.",
                                  {"round": number, "played": len(scores)}))
@@ -183,7 +186,7 @@ def _who_played_problems(scores: list[list], out: list, options: dict) -> list[P
                              unended=played < options["rounds"]))
     if options["end"] == "elimination":
         still_in = sum(1 for o in out if o is None)
-        if still_in > 1:
+        if not scoring.game_ends(options, rounds_played=played, still_in=still_in, time_up=False):
             found.append(Problem(None, "limit", "still_in", f"The game goes on until at most one player is left "
                                  f"below {options['limit']}; {still_in} still are.",
                                  {"limit": options["limit"], "still_in": still_in}, unended=True))

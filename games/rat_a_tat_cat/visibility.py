@@ -1,12 +1,11 @@
 """What each seat of a Rat-a-Tat Cat game may see: the view of a state for a seat or a spectator, and the final."""
 
 from games import contract
+from games.contract import LOG_KEPT
 
 from . import memory
 from .deck import OUTER
 from .scoring import is_over, winners
-
-LOG_IN_VIEW = 60  # as many as the state keeps (engine.LOG_KEPT)
 
 
 def view(state, seat=None) -> dict:
@@ -20,7 +19,7 @@ def view(state, seat=None) -> dict:
     viewer = contract.check_seat(state["seats"], seat, spectator=True)
     drawer = viewer is not None and viewer == state["turn"]
     rows = [_row_view(state, viewer, owner) for owner in range(state["seats"])]
-    log = state["log"][-LOG_IN_VIEW:]
+    log = state["log"][-LOG_KEPT:]
     return {
         "seat": viewer,
         "seats": state["seats"],

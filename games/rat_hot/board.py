@@ -17,10 +17,6 @@ DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
 SHIFT = {"E": (0, 0), "W": (2, 0), "S": (0, 0), "N": (0, 2)}  # action (x, y) = row/column anchor + shift
 
 
-def _num(value: float) -> str:
-    return f"{value:.2f}".rstrip("0").rstrip(".")
-
-
 def box(view: dict) -> tuple[int, int, int, int]:
     """(x, y, width, height) in cells: the layout and a margin, within the table."""
     xs = [c[0] for c in view["cells"]]
@@ -34,25 +30,41 @@ def cells(view: dict) -> list[dict]:
     """The visible cells in reading order (row by row, from the top left), as a screen reader meets them."""
     out = []
     for x, y, height, space, _strip in sorted(view["cells"], key=lambda c: (c[1], c[0])):
-        out.append({"x": x, "y": y, "h": min(height, 5), "height": height, "space": space,
-                    "tx": _num(x + 0.93), "ty": _num(y + 0.3)})
+        out.append({"x": x, "y": y, "h": min(height, 5), "height": height, "space": space})
     return out
 
 
 def edges(view: dict) -> str:
-    """An SVG path of every cell side where the top strip changes (or the layout ends)."""
+    """An SVG path of every cell side where the top strip changes (or the layout ends), the sides in one line
+    drawn as one stroke ("M3 -2v4" rather than four "M3 -2v1"...)."""
     strip = {(x, y): s for x, y, _h, _space, s in view["cells"]}
-    parts = []
+    down, across = set(), set()  # the side from (x, y) one cell down, one cell across
     for (x, y), s in strip.items():
         if strip.get((x + 1, y)) != s:
-            parts.append(f"M{x + 1} {y}v1")
+            down.add((x + 1, y))
         if strip.get((x, y + 1)) != s:
-            parts.append(f"M{x} {y + 1}h1")
+            across.add((x, y + 1))
         if (x - 1, y) not in strip:
-            parts.append(f"M{x} {y}v1")
+            down.add((x, y))
         if (x, y - 1) not in strip:
-            parts.append(f"M{x} {y}h1")
+            across.add((x, y))
+    parts = [f"M{x} {y}v{n}" for x, y, n in _runs(down, lambda x, y: (x, y + 1))]
+    parts += [f"M{x} {y}h{n}" for x, y, n in _runs(across, lambda x, y: (x + 1, y))]
     return "".join(parts)
+
+
+def _runs(sides: set, following) -> list[tuple[int, int, int]]:
+    """(x, y, length) of each line of unit `sides` that follow one another (`following` gives the next one)."""
+    after = {following(*side) for side in sides}
+    found = []
+    for side in sorted(sides):
+        if side in after:
+            continue  # drawn with the side before it
+        length, end = 1, following(*side)
+        while end in sides:
+            length, end = length + 1, following(*end)
+        found.append((*side, length))
+    return found
 
 
 def flashed(view: dict) -> list[dict]:

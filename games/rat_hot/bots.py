@@ -1,5 +1,7 @@
 """Rat Hot bots: "easy" places any legal strip anywhere; "good" takes the placement that gains it the most
-points over the opponent, and never leaves its own third rat showing at the end of its turn when it can help it.
+points over the opponent, and never leaves its own third rat showing at the end of its turn when it can help it;
+"medium" judges as good does, but by eye (each placement's worth off by a point or so either way), and half the
+time looks out for its third rat only in the strip it is placing, forgetting the one still to come.
 
 Bots see only `view(state, seat)` and the legal actions: never the state itself (the face-down strips).
 """
@@ -38,18 +40,38 @@ def margin(top: dict, cells: dict, seat: int) -> int:
     return gained[seat] - gained[1 - seat]
 
 
+MISJUDGED = 1.5  # medium's worth of a placement is off by up to this many points either way
+LOOKS_AHEAD = 0.5  # how often medium thinks of its third rat in the strip still to place this turn
+
+
 def good(view: dict, legal_actions: list, rng) -> dict:
+    return _best(view, legal_actions, rng, error=0.0, safe=_safe)
+
+
+def medium(view: dict, legal_actions: list, rng) -> dict:
+    safe = _safe if rng.random() < LOOKS_AHEAD else _safe_now
+    return _best(view, legal_actions, rng, error=MISJUDGED, safe=safe)
+
+
+def _best(view: dict, legal_actions: list, rng, error: float, safe) -> dict:
+    """The placement gaining most over the opponent (misjudged by up to `error`) that `safe` finds rat-safe."""
     seat, top = view["seat"], top_layer(view)
     rat = scoring.RATS[seat]
-    ranked = sorted(((margin(top, cells, seat), -rats_after(top, cells, rat), rng.random(), n)
+    ranked = sorted(((margin(top, cells, seat) + (rng.uniform(-error, error) if error else 0.0),
+                      -rats_after(top, cells, rat), rng.random(), n)
                      for n, cells in enumerate(placed(view, a) for a in legal_actions)), reverse=True)
     if not view["rats_option"]:
         return legal_actions[ranked[0][-1]]
     for *_, n in ranked:
         action = legal_actions[n]
-        if _safe(view, top, action, rat):
+        if safe(view, top, action, rat):
             return action
     return legal_actions[ranked[0][-1]]  # every way ends the turn on three own rats: at least score
+
+
+def _safe_now(view: dict, top: dict, action: dict, rat: str) -> bool:
+    """Whether this placement alone leaves fewer than three own rats showing (the strip still to come unseen)."""
+    return rats_after(top, placed(view, action), rat) < scoring.RATS_TO_LOSE
 
 
 def _safe(view: dict, top: dict, action: dict, rat: str) -> bool:
@@ -73,4 +95,4 @@ def _safe(view: dict, top: dict, action: dict, rat: str) -> bool:
     return False
 
 
-LEVELS = {"easy": easy, "good": good}
+LEVELS = {"easy": easy, "medium": medium, "good": good}  # in the order a player picks from

@@ -11,6 +11,7 @@ state, so the same seed and the same actions always give the same game. The stat
 from __future__ import annotations
 
 from games.contract import (
+    LOG_KEPT,
     IllegalAction,
     bounded_log,
     check_action,
@@ -19,29 +20,21 @@ from games.contract import (
     is_whole,
     next_rng,
 )
-from games.contract import normalise_options as _normalise
 
 from . import layout as geometry
 from . import scoring
+from .scoring import BY_RATS, LAST_STRIP, OPTIONS, normalise_options
 from .strips import COLOURS, ORDER, OWNER, RATS, START_ID, spaces_of
 
-__all__ = ["IllegalAction"]
+__all__ = ["IllegalAction", "LOG_KEPT", "OPTIONS", "normalise_options"]
 
 SLUG = "rat_hot"
 NAME = "Rat Hot"
-MIN_SEATS = MAX_SEATS = 2
-OPTIONS = {"rats": {"default": True, "label": "Rats end the game",
-                    "help": "Three rats of your colour showing after your turn lose the game."}}
+MIN_SEATS = MAX_SEATS = scoring.PLAYERS
 PLACE_FIELDS = {"type", "strip", "x", "y", "dir"}
-LOG_KEPT = 60  # the page shows 40 lines; the moves are the record
 
 
 # --------------------------------------------------------------------------------------------- the state
-
-
-def normalise_options(options: dict | None) -> dict:
-    """Every option with its default; IllegalAction for an unknown option or a value not allowed."""
-    return _normalise(OPTIONS, options)
 
 
 def new_game(seats: int, seed: int, options: dict | None = None) -> dict:
@@ -171,18 +164,23 @@ def apply(state: dict, seat, action: dict) -> dict:
                            "points": scoring.CHIPS[chip], "by": seat})
     if not new["revealed"]:
         _end_turn(new, seat)
-    bounded_log(new["log"], LOG_KEPT)
+    bounded_log(new["log"])
     return new
+
+
+def undoable(before: dict, seat: int, action: dict, after: dict) -> bool:
+    """Whether `seat` may take `action` back (games/undo.py): the first strip placed of a turn of two, while the
+    other is still to place (placing the last one reveals the next player's strips)."""
+    return len(after["deck"]) == len(before["deck"]) and not is_over(after)
 
 
 def _end_turn(state: dict, seat: int) -> None:
     top = {c: space for c, (_, space, _) in board(state).items()}
-    rats = scoring.rats_visible(top, seat)
-    if state["options"]["rats"] and rats >= scoring.RATS_TO_LOSE:
-        state.update(ended_by="rats", loser=seat)
-        state["log"].append({"event": "lost_by_rats", "seat": seat, "rats": rats})
+    if scoring.lost_by_rats(top, seat, state["options"]):
+        state.update(ended_by=BY_RATS, loser=seat)
+        state["log"].append({"event": "lost_by_rats", "seat": seat, "rats": scoring.rats_visible(top, seat)})
     elif not state["deck"]:
-        state.update(ended_by="last_strip", tally=scoring.final_tally(top))
+        state.update(ended_by=LAST_STRIP, tally=scoring.final_tally(top))
         for other, entry in enumerate(state["tally"]):
             state["log"].append({"event": "final_tally", "seat": other, **entry})
     else:

@@ -6,15 +6,21 @@
   visible group scores once more (`final_tally`).
 - Three rats of one's own colour visible after one's turn lose the game (`RATS_TO_LOSE`).
 - `result` turns the players' points (or a loss by rats) into the record's `result`.
+- The game's facts, for the engine and the table sheet alike: two players, the one option, the two ways it ends.
 
 Pure functions; a top layer is a dict {(x, y): space}.
 """
 from __future__ import annotations
 
+from games import contract
 from games.contract import ranks
 
 from .strips import OWNER, RATS
 
+PLAYERS = 2  # seat 0 red, seat 1 green
+OPTIONS = {"rats": {"default": True}}  # its label and help for people: words.OPTION_LABELS
+LAST_STRIP, BY_RATS = "last_strip", "rats"  # how a game ends: the record's `ended_by`
+ENDS = (LAST_STRIP, BY_RATS)
 CHIPS = {"grey": 1, "yellow": 2}  # chip colour -> points
 RATS_TO_LOSE = 3
 _STEPS = ((1, 0), (-1, 0), (0, 1), (0, -1))
@@ -105,8 +111,18 @@ def final_tally(top: dict) -> list[dict]:
     return tally
 
 
+def normalise_options(options: dict | None) -> dict:
+    """Every option with its default; IllegalAction for an unknown option or a value not allowed."""
+    return contract.normalise_options(OPTIONS, options)
+
+
 def rats_visible(top: dict, seat: int) -> int:
     return sum(space == RATS[seat] for space in top.values())
+
+
+def lost_by_rats(top: dict, seat: int, options: dict) -> bool:
+    """Whether `seat` loses after its turn: played with the rats, three of its rats show."""
+    return options["rats"] and rats_visible(top, seat) >= RATS_TO_LOSE
 
 
 def result(players: list[dict], loser: int | None) -> dict:

@@ -16,16 +16,18 @@ with the seat and the field it belongs to, a code for words.py and an English fa
 from __future__ import annotations
 
 from games.contract import Problem, Problems, is_whole
-from games.contract import normalise_options as normalise
 
 from . import scoring
+from .scoring import BY_RATS, ENDS, LAST_STRIP, OPTIONS, PLAYERS, normalise_options
 from .strips import spice_spaces
 
-PLAYERS = MIN_PLAYERS = MAX_PLAYERS = 2
-OPTIONS = {"rats": {"default": True}}
-ENDS = ("last_strip", "rats")
+MIN_PLAYERS = MAX_PLAYERS = PLAYERS
+__all__ = ["MIN_PLAYERS", "MAX_PLAYERS", "OPTIONS", "ENDS", "SheetProblems", "normalise_options", "problems", "outcome",
+           "points", "is_plain", "total"]
 COUNTS = ("grey", "yellow", "pairs", "large")  # the sheet's numbers
 PLAIN = ("chips", "final_tally")  # the plain pad's numbers
+# The keys a sheet may hold, either pad's (design/records.md), for imports to refuse any other (see cat_tower's tally).
+FINAL_KEYS = {"ended_by": None, "players": [dict.fromkeys((*COUNTS, *PLAIN, "lost_by_rats"))]}
 LABELS = {"grey": "grey chips", "yellow": "yellow chips", "pairs": "groups of two",
           "large": "groups of three or more", "chips": "chips", "final_tally": "final tally"}
 
@@ -35,10 +37,6 @@ class SheetProblems(Problems):
 
     def __init__(self, problems: list[Problem]):
         super().__init__(problems, "impossible_sheet")
-
-
-def normalise_options(options: dict | None) -> dict:
-    return normalise(OPTIONS, options)
 
 
 def total(player: dict) -> int:
@@ -82,10 +80,10 @@ def problems(final: dict, options: dict) -> list[Problem]:
     if found:
         return found
     losers = [seat for seat, p in enumerate(players) if p.get("lost_by_rats")]
-    ended_by = final.get("ended_by", "rats" if losers else "last_strip")
+    ended_by = final.get("ended_by", BY_RATS if losers else LAST_STRIP)
     if ended_by not in ENDS:
         return [Problem(None, "ended_by", "bad_end", "The game ends with the last strip or with the rats.")]
-    if ended_by == "last_strip":
+    if ended_by == LAST_STRIP:
         if losers:
             found.append(Problem(None, "ended_by", "rats_and_last_strip",
                                  "A player lost by rats, so the game did not end with the last strip."))

@@ -6,6 +6,8 @@ Through gettext and ngettext; other seats are written "{seat:N}" (the page names
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext, pgettext_lazy
 
+from games.words_kept import per_language
+
 # In contexts: the catalogues of every app are merged, and "empty" or "mint" may mean something else elsewhere.
 SPACE_NAMES = {
     "chili": pgettext_lazy("space", "chili"), "paprika": pgettext_lazy("space", "paprika"),
@@ -41,6 +43,7 @@ def strip(spaces) -> str:
     return listing(space(s) for s in spaces)
 
 
+@per_language
 def cell(x: int, y: int, name: str, height: int) -> str:
     """A cell of the table as a screen reader names it: "Column 2, row -1: basil, height 2"."""
     return _("Column %(x)d, row %(y)d: %(space)s, height %(height)d") % {
@@ -183,3 +186,14 @@ def category(key: str) -> str | None:
 def value(text: str) -> str | None:
     said = VALUES.get(text)
     return str(said) if said else None
+
+
+def instruction(view: dict, actions: list[dict]) -> str:
+    """What the seat may do now, for the status line after "Your move:": from the strips its view shows turned
+    up and the placements it is offered; "" when it is offered none."""
+    if not any(action.get("type") == "place" for action in actions):
+        return ""
+    if len(view.get("revealed") or ()) == 2:
+        return _("place both strips on the table, in the order you like: choose a strip, its facing and a spot "
+                 "on the table, then Place the strip.")
+    return _("place your strip on the table: choose its facing and a spot on the table, then Place the strip.")

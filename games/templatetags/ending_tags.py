@@ -1,7 +1,6 @@
 """Template helpers for the end of a match: the result in order of places, why it ended, what a player may end."""
 from django import template
-from django.urls import get_script_prefix
-from django.utils import translation
+from django.template.loader import get_template
 from django.utils.translation import gettext_lazy, ngettext_lazy
 
 from games import fragments, turns
@@ -27,7 +26,8 @@ def ended_text(match, seats) -> str:
 @register.simple_tag
 def claimable(match, seats, point) -> list:
     """The absent seats this viewer may claim the match from (never one they play themselves)."""
-    if not point.controlled or match.status != match.PLAYING or match.absence_limit is None:
+    if not point.controlled or match.status != match.PLAYING or (match.absence_limit is None
+                                                                  and match.move_time is None):
         return []
     absent = turns.absent_seats(match, seats)
     if point.seat in absent:
@@ -38,21 +38,21 @@ def claimable(match, seats, point) -> list:
 @register.simple_tag(takes_context=True)
 def endings_part(context) -> str:
     """The table's ways to end the match early (games/endings.html): claiming it from an absent player, resigning.
-    Shown to a seat's player while the match is playing; it changes only when someone becomes absent, so it is
-    kept from one change to the next under all it shows (games/fragments.py), unless it carries the CSRF field of
-    a request (a page, not a push: docs/live-matches.md)."""
+    Shown to a seat's player while the match is playing. It changes only when someone becomes absent, so a push's
+    is kept from one change to the next (games/fragments.py); a page's carries the CSRF field of its request
+    (docs/live-matches.md) and is rendered afresh."""
     match, point, seats = context["match"], context["point"], context["seats"]
     if match.status != match.PLAYING or not point.controlled or point.seat is None:
         return ""
-    values = {"match": match, "point": point, "names": context.get("names") or [],
-              "absent": claimable(match, seats, point)}
+    if point.stood_in and seats[point.seat].resigned:
+        return ""  # resigned in a match of three or more: a bot plays the seat to the end (games/stand_in.py)
+    values = {"match": match.pk, "seat": point.seat, "several": len(point.controlled) > 1,
+              "names": context.get("names") or [], "absence": duration_words(match.move_time or match.absence_limit),
+              "absent": [{"index": seat.index, "label": seat.label} for seat in claimable(match, seats, point)]}
     token = context.get("csrf_token")
     if token:
-        return fragments.render_part(context, "games/endings.html", values | {"csrf_token": token})
-    key = ("games/endings", translation.get_language(), get_script_prefix(), match.pk, match.absence_limit,
-           point.seat, tuple(point.controlled), tuple(values["names"]),
-           tuple((seat.index, seat.label) for seat in values["absent"]))
-    return fragments.rendered(key, lambda: fragments.render_part(context, "games/endings.html", values))
+        return get_template("games/endings.html").render(values | {"csrf_token": token})
+    return fragments.kept("games/endings.html", values)
 
 
 @register.filter

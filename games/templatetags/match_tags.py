@@ -35,6 +35,16 @@ def waiting_for(seats, names) -> str:
     return gettext("Waiting for %(names)s.") % {"names": name_list([seat_name(seat, names) for seat in seats])}
 
 
+@register.simple_tag(takes_context=True)
+def instruction(context) -> str:
+    """What the viewing seat may do now, in its game's words (`instruction(view, actions)` of the game's words
+    module, made from its view and the moves offered to it); "" for a game that words none."""
+    game = context.get("game")
+    words = getattr(game, "words", None)
+    say = getattr(words, "instruction", None)
+    return say(context.get("view") or {}, context.get("actions") or []) if say else ""
+
+
 @register.filter
 def at(sequence, index):
     try:
@@ -70,14 +80,14 @@ def shown(value, context) -> str:
 @register.simple_tag(takes_context=True)
 def form_start(context, action, form_id="", form_class="") -> str:
     """Opens a move form for `action` (closed by the template with </form>): it posts the seat, the match's version
-    and the action exactly as `engine.legal_actions` listed it (docs/live-matches.md). Written here, not by an
+    and the action exactly as `engine.legal_actions` listed it (docs/live-matches.md); it answers with the whole
+    table, as the table's root says for everything in it (games/table.html). Written here, not by an
     {% include %}: a table has a form per choice and is rendered after every move."""
     url, fields = _form_shared(context)
     head = f' id="{shown(form_id, context)}"' if form_id else ""
     kind = f" {shown(form_class, context)}" if form_class else ""
     return mark_safe(
-        f'<form{head} class="action-form{kind}" method="post" action="{url}" hx-post="{url}" hx-target="#table" '
-        f'hx-swap="outerHTML" hx-disabled-elt="find button">{fields}'
+        f'<form{head} class="action-form{kind}" method="post" action="{url}" hx-post="{url}">{fields}'
         f'<input type="hidden" name="action" value="{shown(tojson(action), context)}">')
 
 
@@ -114,3 +124,4 @@ def jsonattr(value) -> str:
     Quotes stay quotes (not &quot;, six bytes each), which keeps a table of many choices small."""
     text = json.dumps(value, separators=(",", ":"), sort_keys=True)
     return mark_safe(text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("'", "&#x27;"))
+

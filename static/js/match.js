@@ -3,33 +3,13 @@
 (function () {
   const status = () => document.getElementById("live-status");
   const table = (root) => root.querySelector("#table");
-  const focusable = "button:not([disabled]), input:not([disabled]):not([type=hidden]), select, textarea, a[href], summary";
-
-  // This page's own name, random: its socket's address carries it (set here, before htmx opens the socket) and so
-  // does every request it makes (X-Page). The socket of the page that made a move then does not forward that
-  // move's table, the page's answer; its other tabs still get it. Should the answer of a move not come (the
-  // network dropped it, a server error answered no table), the page fetches its table itself, once.
-  const page = [...crypto.getRandomValues(new Uint8Array(8))].map((b) => b.toString(16).padStart(2, "0")).join("");
-  const live = document.getElementById("live");
-  if (live && live.getAttribute("ws-connect")) {
-    const address = live.getAttribute("ws-connect");
-    live.setAttribute("ws-connect", `${address}${address.includes("?") ? "&" : "?"}page=${page}`);
-  }
-  document.addEventListener("htmx:configRequest", (event) => { event.detail.headers["X-Page"] = page; });
-  function refetch(event) {
-    const request = event.detail.requestConfig;
-    const move = request && request.verb === "post" && /\/move\/$/.test(request.path);
-    if (!move || !live || !live.dataset.tableUrl || !table(document)) return;  // a GET (this one too) never
-    htmx.ajax("GET", live.dataset.tableUrl, {target: "#table", swap: "outerHTML"});
-  }
-  document.addEventListener("htmx:sendError", refetch);
 
   document.addEventListener("htmx:wsBeforeMessage", (event) => {
     const incoming = table(new DOMParser().parseFromString(event.detail.message, "text/html"));
     const shown = table(document);
     if (!incoming || !shown) return;
-    // A push made before the table we already show (a slow socket, a move of our own) must not undo it,
-    // and one that shows the same thing must not redraw it (an open choice would close).
+    // A push made before the table we already show (a slow socket) must not undo it, and one that shows the
+    // same thing (our own move's, whose answer came first) must not redraw it (an open choice would close).
     if (Number(incoming.dataset.version) < Number(shown.dataset.version)
         || incoming.dataset.stamp === shown.dataset.stamp) event.preventDefault();
   });
@@ -45,31 +25,43 @@
     if (incoming && ((status >= 400 && status < 500) || status === 503)) {
       event.detail.shouldSwap = true;
       event.detail.isError = false;
-    } else if (!incoming && status >= 500) {
-      refetch(event);  // a server error answered no table: the move may have been applied all the same
     }
-    if (incoming && shown && Number(incoming.dataset.version) < Number(shown.dataset.version)) {
+    // Every socket of the mover's audience gets the move's table too, this page's own: whichever of the two
+    // comes second shows nothing new and is not drawn again (a refusal is, for its reason).
+    if (incoming && shown && (Number(incoming.dataset.version) < Number(shown.dataset.version)
+        || (status === 200 && incoming.dataset.stamp === shown.dataset.stamp))) {
       event.detail.shouldSwap = false;
     }
   });
 
   // --- The keyboard player's place -------------------------------------------------------------------------
-  // A control of the table is known by what it does (its action, or its name and value), so the same control
-  // in the redrawn table is found again; when it is gone, focus goes to the first thing the table offers now.
+  // A control of the table is known by what it does (its move, then its id, its name and value, the data that
+  // names it on a board, its label), so the same control is found again in the redrawn table, whoever's move
+  // redrew it. When it is gone, focus goes to the first control of a move the table offers now (never a zoom or
+  // pan button, which changes nothing), and when there is none, to the table itself: never to the top of the page.
+  const focusable = "button:not([disabled]), input:not([disabled]):not([type=hidden]), select:not([disabled]), "
+    + "textarea:not([disabled]), a[href], summary, [tabindex]:not([tabindex='-1'])";
+  const moveControls = `form:has(input[name=action]) :is(${focusable})`;
   function keyOf(element) {
     const form = element.closest("form");
     const action = form && form.querySelector("input[name=action]");
-    const own = element.name ? `${element.name}=${element.value}` : element.id || element.textContent.trim();
-    return `${action ? action.value : ""}|${own}`;
+    const data = Object.entries(element.dataset).filter(([name]) => !["pick", "lights"].includes(name))
+      .map(([name, value]) => `${name}=${value}`).sort().join("&");
+    const own = element.id || (element.name ? `${element.name}=${element.value}` : "") || data
+      || element.getAttribute("aria-labelledby") || element.getAttribute("aria-label")
+      || (element.matches("select, textarea") ? element.className : element.textContent.trim());
+    return `${action ? action.value : ""}|${element.tagName}|${own}`;
   }
-  let place = null;  // {key, index} of the last control focused inside the table
+  let place = null;  // the key of the last control focused inside the table, or {table: true} for the table itself
   let keyboard = false;
   document.addEventListener("keydown", () => { keyboard = true; }, true);
   document.addEventListener("pointerdown", () => { keyboard = false; }, true);
   document.addEventListener("focusin", (event) => {
     const shown = table(document);
-    if (shown && shown.contains(event.target)) {
-      place = {key: keyOf(event.target), index: [...shown.querySelectorAll(focusable)].indexOf(event.target)};
+    if (shown && event.target === shown) {
+      place = {table: true};  // where focus was put for want of a control: the next table offers its own first
+    } else if (shown && shown.contains(event.target)) {
+      place = {key: keyOf(event.target)};
     } else if (!event.target.closest("#live")) {
       place = null;  // the player went elsewhere on the page: a redrawn table must not pull them back
     }
@@ -79,10 +71,14 @@
     if (!shown || !place) return;
     const active = document.activeElement;
     if (active && active !== document.body && document.contains(active)) return;  // focus was not lost
-    const controls = [...shown.querySelectorAll(focusable)];
-    const main = [...shown.querySelectorAll(`.table-main :is(${focusable})`)];
-    const target = controls.find((c) => keyOf(c) === place.key) || main[0] || controls[0];
-    if (!target) return;
+    const shownOnes = (selector) => [...shown.querySelectorAll(selector)].filter((c) => c.checkVisibility());
+    const same = place.key && shownOnes(focusable).find((c) => keyOf(c) === place.key);
+    let target = same || shownOnes(moveControls)[0];
+    if (!target) {
+      shown.setAttribute("tabindex", "-1");  // focusable by script only: Tab goes on to the table's controls
+      target = shown;
+    }
+    if (target === shown) { shown.focus({preventScroll: true}); return; }  // the page stays where it was
     target.focus({preventScroll: !keyboard});
     if (keyboard) target.scrollIntoView({block: "nearest"});
   }
@@ -147,8 +143,18 @@
     const s = status();
     if (s && !finished()) { s.textContent = s.dataset.live || "Live"; s.className = "live-status badge good"; }
   });
-  document.addEventListener("htmx:wsClose", () => {
+  // The server's own codes (4000 and up: no such match, a socket sending too fast, the oldest of too many sockets
+  // of this player on this match, games/socket_limits.py) are not retried: the badge says to reload instead.
+  document.addEventListener("htmx:wsClose", (event) => {
     const s = status();
-    if (s && !finished()) { s.textContent = s.dataset.reconnecting || "Reconnecting…"; s.className = "live-status badge"; }
+    if (!s || finished()) return;
+    const code = event.detail.event ? event.detail.event.code : 1006;
+    if (code >= 4000) {
+      s.textContent = code === 4409 ? s.dataset.elsewhere : s.dataset.stopped;
+      s.className = "live-status badge bad";
+    } else {
+      s.textContent = s.dataset.reconnecting || "Reconnecting…";
+      s.className = "live-status badge";
+    }
   });
 })();

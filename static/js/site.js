@@ -32,3 +32,48 @@ if (siteHeader && window.ResizeObserver) {
   new ResizeObserver(measure).observe(siteHeader);
   window.addEventListener("resize", measure);
 }
+
+// A table wider than its place (a phone; a Chinese header kept whole, site.css) scrolls sideways in its .table-wrap.
+// One that holds nothing the keyboard can reach is made focusable while it scrolls, so that the arrow keys scroll
+// it (WCAG 2.1.1, axe scrollable-region-focusable), and is named by the heading just before it (the page's words).
+const reachable = "a[href], button, input, select, textarea, summary, [tabindex]";
+function keyboardScroll(wrap) {
+  const needed = wrap.scrollWidth > wrap.clientWidth + 1 && !wrap.querySelector(reachable);
+  if (needed && !wrap.hasAttribute("tabindex")) {
+    wrap.tabIndex = 0;
+    wrap.dataset.keyboardScroll = "";
+    const heading = wrap.previousElementSibling;
+    const name = heading && heading.matches("h1, h2, h3, h4, h5, h6, summary")
+      ? heading.textContent : wrap.querySelector("caption")?.textContent;
+    if (name && name.trim()) {
+      wrap.setAttribute("role", "region");
+      wrap.setAttribute("aria-label", name.trim());
+    }
+  } else if (!needed && "keyboardScroll" in wrap.dataset) {
+    ["tabindex", "role", "aria-label", "data-keyboard-scroll"].forEach((name) => wrap.removeAttribute(name));
+  }
+}
+if (window.ResizeObserver) {
+  const watching = new WeakSet();
+  const wraps = new ResizeObserver((entries) => entries.forEach((entry) => keyboardScroll(entry.target)));
+  const watch = () => document.querySelectorAll(".table-wrap").forEach((wrap) => {
+    if (!watching.has(wrap)) { watching.add(wrap); wraps.observe(wrap); }
+  });
+  watch();
+  document.addEventListener("htmx:afterSettle", watch);
+}
+
+// The phone's header (issue 30.3): the Menu button opens and folds the links, the account and the language menu
+// (site.css shows the button only below 641 px); Escape folds them again and gives the button the focus.
+const menuButton = document.querySelector(".nav-toggle");
+if (menuButton) {
+  const nav = menuButton.closest(".nav");
+  const show = (open) => menuButton.setAttribute("aria-expanded", String(open));
+  menuButton.addEventListener("click", () => show(menuButton.getAttribute("aria-expanded") !== "true"));
+  nav.addEventListener("keydown", (event) => {
+    if (event.key === "Escape" && menuButton.getAttribute("aria-expanded") === "true" && menuButton.checkVisibility()) {
+      show(false);
+      menuButton.focus();
+    }
+  });
+}

@@ -176,6 +176,7 @@ def browser_server(tmp_path_factory):
         _create_database(os.environ["DATABASE_URL"])
     _run_manage(env, "migrate", "--noinput")
     port = free_port()
+    env["SITE_URL"] = f"http://127.0.0.1:{port}"  # what e-mails link to (the notices: docs/notices.md)
     server = BrowserServer(url=f"http://127.0.0.1:{port}", env=env, directory=directory,
                            log=directory / "daphne.log", port=port)
     server.log.touch()

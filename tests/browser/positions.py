@@ -105,3 +105,20 @@ def reserve_used_up(handle: str, dumpster: str) -> None:
         except turns.StaleVersion:
             pass  # the server's bot runner moved meanwhile: look again
     print(json.dumps({"match": match.pk, "version": match.version}))
+
+
+def awaiting(handle: str) -> None:
+    """A Rat Hot game recorded at the table by another player (Tess), naming `handle`: it awaits their answer, so the
+    header's badge shows ("1 record needs you"). Prints {"record": id}."""
+    import datetime as dt
+
+    from scoring import services, table_records
+
+    recorder = services.sign_up(username="tess", email="tess@example.com", password="correct-horse-battery-9",
+                                display_name="Tess", handle="tess")
+    final = {"ended_by": "last_strip", "players": [{"chips": 21, "final_tally": 9, "lost_by_rats": False},
+                                                   {"chips": 25, "final_tally": 3, "lost_by_rats": False}]}
+    record = table_records.record_table_game(
+        user=recorder, game="rat_hot", played_on=dt.date(2026, 11, 28), final=final, options={},
+        choices=[table_records.SeatChoice(handle="tess"), table_records.SeatChoice(handle=handle)])
+    print(json.dumps({"record": record.pk}))

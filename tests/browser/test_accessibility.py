@@ -2,7 +2,10 @@
 page so that a failure names the page. The pages show real data: a player with finished matches of every game (their
 records, replays and ratings), matches of every game in the middle and at the end, open and hot-seat tables."""
 
+import re
+
 import pytest
+from playwright.sync_api import expect
 
 from tests.browser import positions
 from tests.browser.axe import describe, violations
@@ -26,7 +29,8 @@ MID_MOVES = {"hot_tin_roof": 6, "rat_a_tat_cat": 2, "cat_tower": 4, "rat_hot": 2
 @pytest.fixture(scope="module")
 def world(browser, live_server_url, manage):
     """A signed-up player (their browser state), and for every game a finished match (with its history record)
-    and one in the middle; besides, a match waiting for an invited player and a hot-seat one."""
+    and one in the middle; besides, a match waiting for an invited player, a hot-seat one, and a table record
+    someone else made naming the player (awaiting their answer: the header's badge)."""
     context = browser.new_context(base_url=live_server_url)
     context.set_default_timeout(DEFAULT_TIMEOUT_MS)
     sign_up(context.new_page(), HANDLE, "Axel Tabby")
@@ -37,8 +41,10 @@ def world(browser, live_server_url, manage):
     calls = [f"played({game!r}, {HANDLE!r}, {SEATS[game]!r}, {SHORT.get(game)!r})" for game in GAMES]
     calls += [f"played({game!r}, {HANDLE!r}, {SEATS[game]!r}, moves={MID_MOVES[game]})" for game in GAMES]
     calls += [f"new('rat_a_tat_cat', {HANDLE!r}, {seats!r})" for seats in (["me", "invite"], ["me", "local"])]
+    calls += [f"awaiting({HANDLE!r})"]  # a table record naming the player: the header's badge shows on every page
     made = positions.setup_all(manage, calls)
-    ends, mids, (found_open, hot_seat) = made[:len(GAMES)], made[len(GAMES):2 * len(GAMES)], made[2 * len(GAMES):]
+    ends, mids = made[:len(GAMES)], made[len(GAMES):2 * len(GAMES)]
+    found_open, hot_seat, _awaiting = made[2 * len(GAMES):]
     found = {"state": state, "mid": {}, "end": {}, "record": {}, "open": found_open["match"],
              "hot_seat": hot_seat["match"]}
     for game, end, mid in zip(GAMES, ends, mids, strict=True):
@@ -63,6 +69,7 @@ PAGES = {
     "profile-edit": (f"/players/{HANDLE}/edit/", True),
     "table-player-new": ("/players/new/", True),
     "history": ("/history/", True),
+    "needs-you": ("/history/needs-you/", True),
     **{f"record-{g}": (f"/history/{{record[{g}]}}/", True) for g in GAMES},
     **{f"replay-{g}": (f"/history/{{record[{g}]}}/replay/", True) for g in GAMES},
     "stats": ("/stats/", True),
@@ -166,3 +173,14 @@ def test_the_keyboard_focus_shows_and_is_not_hidden_under_the_header(name, world
         if not now["inHeader"]:
             assert now["top"] >= now["headerBottom"] - 1, f"{name}: the focused control is under the header: {now}"
     assert len(seen) > 5, f"{name}: the keyboard reaches almost nothing: {seen}"
+
+
+def test_the_header_says_in_words_how_many_records_need_the_player_and_leads_there(world, new_context):
+    page = open_page(new_context, world, "home")
+    badge = page.get_by_role("link", name="1 record needs you", exact=True)
+    expect(badge).to_be_visible()
+    badge.focus()
+    page.keyboard.press("Enter")
+    expect(page).to_have_url(re.compile(r"/history/needs-you/$"))
+    expect(page.get_by_role("button", name="Confirm", exact=True)).to_be_visible()
+    page.close()

@@ -99,8 +99,10 @@ def test_a_player_resigns_the_match_ends_winner_first_and_leaves_the_lists(signe
     leo.go_back()
     expect(leo.locator("#live-status")).to_have_text("Live")
 
-    leo.click("summary:text('Leave the match')")
-    leo.click("button:text('Resign')")
+    leo.get_by_role("link", name="Leave the match…").click()  # asks first, and says what happens
+    expect(leo.locator(".resign-ask")).to_contain_text("The match ends now, for everyone.")
+    leo.get_by_role("button", name="Resign as Leo").click()
+    leo.wait_for_url(f"**/matches/{number}/")
     for page in (leo, mia):  # Mia's page learns it live
         expect(page.locator(".match-ended")).to_contain_text("Leo resigned")
         expect(page.locator(".table-status")).to_contain_text("The match is over")

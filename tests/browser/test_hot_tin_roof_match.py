@@ -123,7 +123,7 @@ def test_a_player_and_two_bots_play_a_whole_game_and_its_record_travels(signed_u
     create_match(page, "hot_tin_roof", ["me", "bot:good", "bot:easy"])
     expect(page.locator("#table .htr-patio")).to_have_count(15)
     expect(page.locator('#table [data-patio="A"]')).to_have_attribute(
-        "aria-label", "Patio A (Adams); no shelter; no cats")
+        "aria-label", "Adams A (patio); no shelter; no cats")
 
     deadline, done, shot, lost = time.monotonic() + GAME_SECONDS, [], False, []
     while "The match is over" not in status(page):

@@ -9,33 +9,18 @@ import pytest
 from PIL import Image, ImageChops
 from playwright.sync_api import expect
 
+from tests.browser.keyboard import is_focused, tab_to
 from tests.browser.tables import create_match, version, wait_for_version
 from tests.browser.test_signup import sign_up
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]  # the page in the browser, not the database: once, on SQLite
 
-TABS = 200  # at most this many Tab presses to reach a control
 # Machado, Oliveira and Fernandes (2009), deuteranopia at severity 1.0, as Pillow's RGB matrix (3 rows of 4).
 DEUTERANOPIA = (0.367322, 0.860646, -0.227968, 0,
                 0.280085, 0.672501, 0.047413, 0,
                 -0.011820, 0.042940, 0.968881, 0)
 RED = ["chili", "paprika", "saffron", "cinnamon", "rat-red"]
 GREEN = ["basil", "mint", "coriander", "bay", "rat-green"]
-
-
-def is_focused(locator) -> bool:
-    return locator.evaluate("element => element === document.activeElement")
-
-
-def tab_to(page, locator) -> None:
-    """Press Tab until this control has the focus (never a click)."""
-    target = locator.first
-    target.wait_for(state="attached")
-    for _ in range(TABS):
-        page.keyboard.press("Tab")
-        if is_focused(target):
-            return
-    raise AssertionError(f"Tab never reached {locator}")
 
 
 def press_and_wait(page, key: str) -> None:

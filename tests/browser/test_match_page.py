@@ -108,3 +108,20 @@ def test_on_a_phone_the_drawn_card_and_your_row_share_the_screen(new_context):
     page.evaluate("window.scrollTo(0, 400)")
     header = page.locator(".site-header").bounding_box()
     assert header["y"] + header["height"] <= 0, f"the header stays on the screen ({header})"
+
+
+def test_the_oldest_of_too_many_tabs_says_it_is_no_longer_live(signed_up):
+    """At most 5 sockets of one player on a match (games/socket_limits.py): a sixth tab closes the oldest's, which
+    does not reconnect (that would close another) and says why instead of "Reconnecting…"."""
+    (first,) = signed_up(("ntabs", "Tab"))
+    create_match(first, "rat_a_tat_cat", ["me", "bot:good"], rounds=1)
+    expect(first.locator("#live-status")).to_contain_text("Live")
+    others = []
+    for _ in range(5):
+        tab = first.context.new_page()
+        tab.goto(first.url)
+        expect(tab.locator("#live-status")).to_contain_text("Live")
+        others.append(tab)
+    expect(first.locator("#live-status")).to_contain_text("Open in too many other tabs: reload to follow here")
+    for tab in others:
+        expect(tab.locator("#live-status")).to_contain_text("Live")

@@ -49,3 +49,9 @@ def test_a_nul_character_anywhere_is_refused(value):
 def test_not_json_is_left_as_a_decode_error():
     with pytest.raises(json.JSONDecodeError):
         limits.loads("{nope", max_bytes=100, max_depth=8)
+
+
+def test_an_integer_longer_than_python_reads_is_too_much_not_a_plain_value_error():
+    with pytest.raises(limits.TooMuch, match="A number has 5000 digits: at most 4300 are read."):
+        limits.loads('{"x": ' + "9" * 5000 + "}", max_bytes=10_000, max_depth=8)
+    assert limits.loads("[" + "9" * 4300 + "]", max_bytes=10_000, max_depth=8) == [int("9" * 4300)]

@@ -40,7 +40,7 @@ def test_a_local_players_name_with_a_nul_character_is_refused(client, mia):
     response = client.post("/play/new/rat_a_tat_cat/", {
         "seat_0": "me", "seat_1": "local", "name_1": "Gran\x00dpa", "option_end": "rounds", "option_rounds": 3,
         "option_limit": 100})
-    assert response.status_code == 200 and not Match.objects.exists()
+    assert response.status_code == 400 and not Match.objects.exists()
 
 
 def test_a_table_players_name_with_a_nul_character_is_refused(client, mia):

@@ -1,4 +1,5 @@
-"""Fixtures for the live-match framework: users, matches, and bots that move at once, in the test's thread."""
+"""Fixtures for the live-match framework: matches, and bots that move at once, in the test's thread (the users are
+tests/conftest.py's)."""
 import pytest
 
 from games import lobby
@@ -9,28 +10,6 @@ from games.lobby import SeatPlan
 def bots_inline(settings):
     settings.BOT_RUNNER = "inline"
     settings.BOT_DELAY = 0
-
-
-@pytest.fixture
-def make_user(django_user_model):
-    def make(name):
-        user = django_user_model.objects.create_user(username=name, password="a-Long-passw0rd")
-        from scoring.services import profile_for
-
-        profile_for(user)
-        return user
-
-    return make
-
-
-@pytest.fixture
-def mia(make_user):
-    return make_user("mia")
-
-
-@pytest.fixture
-def leo(make_user):
-    return make_user("leo")
 
 
 @pytest.fixture

@@ -4,20 +4,20 @@ import json
 
 import pytest
 from channels.db import database_sync_to_async
-from channels.testing import WebsocketCommunicator
 from django.urls import reverse
 
 from catsite.asgi import application
 from games.models import Match
 from scoring.models import GameRecord
+from tests.sockets import Socket
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 get_match = database_sync_to_async(lambda pk: Match.objects.get(pk=pk))
 
 
-async def socket(match_id: int, client) -> WebsocketCommunicator:
+async def socket(match_id: int, client) -> Socket:
     cookie = f"sessionid={client.cookies['sessionid'].value}".encode()
-    ws = WebsocketCommunicator(application, f"/ws/matches/{match_id}/", headers=[
+    ws = Socket(application, f"/ws/matches/{match_id}/", headers=[
         (b"origin", b"http://127.0.0.1"), (b"host", b"127.0.0.1"), (b"cookie", cookie)])
     assert (await ws.connect())[0]
     return ws

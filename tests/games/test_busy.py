@@ -6,10 +6,12 @@ import threading
 import time
 
 import pytest
+from channels.layers import get_channel_layer
 from django.db import OperationalError, connection, connections
 from django.test.utils import CaptureQueriesContext
 
-from games import live, lobby, turns
+from catsite import channel_layer
+from games import lobby, turns
 from games.lobby import SeatPlan
 from games.models import Match, Move
 
@@ -81,10 +83,12 @@ def test_a_move_waits_for_the_write_lock_only_briefly_then_answers_busy(client, 
 
 
 def test_a_move_whose_push_fails_is_still_answered_as_applied(client, duel, mia, monkeypatch):
-    def failing(*args, **kwargs):
+    """Redis down: every read and send of the channel layer fails, and the applied move is answered as applied."""
+    async def failing(*args, **kwargs):
         raise ConnectionError("the channel layer is gone")
 
-    monkeypatch.setattr(live, "changed", failing)
+    monkeypatch.setattr(channel_layer, "members", failing)
+    monkeypatch.setattr(get_channel_layer(), "group_send", failing)
     client.force_login(mia)
     response = post_draw(client, duel.pk)
     assert response.status_code == 200 and b'data-version="1"' in response.content

@@ -5,9 +5,9 @@ from datetime import timedelta
 import pytest
 from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
-from django.urls import reverse
 
-from games import lobby, turns
+from games import lobby, tables, turns
+from games.compiled import insert_row, update_row
 from games.lobby import SeatPlan
 from games.models import Match, Move, Seat
 
@@ -59,8 +59,24 @@ def test_an_id_beyond_the_databases_integers_finds_nothing(table, client, mia):
     with transaction.atomic(), pytest.raises(Match.DoesNotExist):
         turns.locked(TOO_BIG)
     client.force_login(mia)
-    answer = client.post(reverse("match_move", args=[TOO_BIG]), {"seat": "0", "version": "0", "action": "{}"})
+    answer = client.post(f"/matches/{TOO_BIG}/move/", {"seat": "0", "version": "0", "action": "{}"})
     assert answer.status_code == 404
+
+
+def test_a_tables_match_is_the_orms_with_its_record_and_rematch(table, duel):
+    finished = turns.resign(match_id=duel.pk, seat=0)
+    Match.objects.filter(pk=table.pk).update(rematch_of=finished)
+    compiled, seats = tables.load(table.pk)
+    orm = Match.objects.select_related("game_record", "rematch_of").get(pk=table.pk)
+    assert fields(compiled) == fields(orm) and [fields(s) for s in seats] == [fields(s) for s in Seat.of(table.pk)]
+    assert fields(compiled.rematch_of) == fields(orm.rematch_of)
+    mine = tables.load(duel.pk)[0]
+    assert fields(mine.game_record) == fields(Match.objects.get(pk=duel.pk).game_record)
+    with CaptureQueriesContext(connection) as captured:
+        assert mine.game_record.pk and compiled.rematch_of.pk  # filled by the one query, as select_related does
+    assert not captured.captured_queries
+    with pytest.raises(Match.DoesNotExist):
+        tables.load(TOO_BIG)
 
 
 def test_a_moves_update_writes_what_save_would(table, duel):
@@ -77,9 +93,10 @@ def test_a_moves_update_writes_what_save_would(table, duel):
     assert fields(Match.objects.get(pk=table.pk)) == fields(table)
 
 
-def test_a_compiled_update_sets_exactly_its_fields(table):
-    with pytest.raises(TypeError, match="exactly"):
-        turns._SAVED.run(table.pk, version=3)
+def test_an_update_sets_only_its_fields(table):
+    before = fields(Match.objects.get(pk=table.pk))
+    assert update_row(Match, table.pk, version=3) == 1
+    assert fields(Match.objects.get(pk=table.pk)) == before | {"version": 3}
 
 
 def test_a_moves_insert_writes_what_create_would(table):
@@ -96,9 +113,9 @@ def test_a_moves_insert_writes_what_create_would(table):
         assert abs(mine.created_at - theirs.created_at) < timedelta(seconds=5) and mine.created_at.tzinfo
 
 
-def test_a_compiled_insert_sets_every_field_but_the_id(table):
-    with pytest.raises(TypeError, match="exactly"):
-        turns._MOVE.run(match_id=table.pk, seq=1, seat=0, action={})
+def test_an_insert_sets_every_field_but_the_id(table):
+    with pytest.raises(TypeError, match="every concrete field"):
+        insert_row(Move, match_id=table.pk, seq=1, seat=0, action={})
 
 
 def test_compiled_once_for_every_connection(table, monkeypatch):

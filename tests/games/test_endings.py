@@ -30,8 +30,10 @@ def test_the_leaver_ranks_last_and_the_others_keep_their_order():
 def test_ending_moves_are_the_frameworks_own():
     assert endings.is_ending({"type": "resign"}) and endings.is_ending({"type": "claim", "absent": 1})
     assert not endings.is_ending({"type": "draw"}) and not endings.is_ending("resign")
-    assert endings.ended(1, {"type": "resign"}) == {"reason": "resigned", "seat": 1}
-    assert endings.ended(0, {"type": "claim", "absent": 1}) == {"reason": "abandoned", "seat": 1}
+    # design/records.md version 2's `ended`; the leaver is the move's
+    assert endings.ended({"type": "resign"}) == "resigned"
+    assert endings.ended({"type": "claim", "absent": 1}) == "claimed"
+    assert endings.leaver(1, {"type": "resign"}) == 1 and endings.leaver(0, {"type": "claim", "absent": 1}) == 1
 
 
 def test_a_resignation_ends_the_match_and_the_record_says_so(duel):
@@ -41,7 +43,8 @@ def test_a_resignation_ends_the_match_and_the_record_says_so(duel):
     last = Move.objects.filter(match=duel).order_by("-seq").first()
     assert (last.seq, last.seat, last.action) == (2, 0, {"type": "resign"})
     record = GameRecord.objects.get(pk=match.game_record_id).record
-    assert record["ended"] == {"reason": "resigned", "seat": 0}
+    assert record["format"] == "catsite-record/2" and record["ended"] == "resigned"
+    assert record["seats"][0]["resigned"] is True and "resigned" not in record["seats"][1]
     assert record["result"]["ranks"] == [2, 1]
     assert record["moves"][-1] == {"seq": 2, "seat": 0, "action": {"type": "resign"}}
     transfer.check_record(record)  # a valid record: it replays and its result follows
@@ -104,7 +107,7 @@ def test_the_absent_player_to_move_can_be_claimed_after_the_hosts_time(stones):
     assert turns.absent_seats(Match.objects.get(pk=stones.pk), list(stones.seats.all())) == [absent]
     match = turns.claim(match_id=stones.pk, seat=other, absent=absent)
     record = match.game_record.record
-    assert record["ended"] == {"reason": "abandoned", "seat": absent}
+    assert record["ended"] == "claimed" and not any("resigned" in seat for seat in record["seats"])
     assert record["result"]["ranks"][absent] == 2 and record["result"]["ranks"][other] == 1
     assert record["moves"][-1] == {"seq": 1, "seat": other, "action": {"type": "claim", "absent": absent}}
     transfer.check_record(record)
@@ -136,7 +139,7 @@ def test_a_player_who_is_absent_too_must_move_before_claiming(duel):
     with pytest.raises(turns.NotAllowed, match="make your move first"):
         turns.claim(match_id=duel.pk, seat=0, absent=1)
     turns.play(match_id=duel.pk, seat=0, action={"type": "memorised"}, version=0)
-    assert turns.claim(match_id=duel.pk, seat=0, absent=1).game_record.record["ended"]["seat"] == 1
+    assert turns.claim(match_id=duel.pk, seat=0, absent=1).game_record.record["result"]["ranks"][1] == 2
 
 
 def test_the_host_chooses_the_time_and_can_choose_never(mia, leo):
@@ -188,7 +191,11 @@ def _resigned_record(duel) -> dict:
 
 @pytest.mark.parametrize("change, problem", [
     (lambda r: r.pop("ended"), "ended field"),
-    (lambda r: r.update(ended={"reason": "abandoned", "seat": 0}), "ended field"),
+    (lambda r: r.update(ended="claimed"), "ended field"),
+    (lambda r: r.update(ended={"reason": "resigned", "seat": 0}), "ended must be one of"),
+    (lambda r: r.update(format="catsite-record/1"), "unknown key"),
+    (lambda r: r["seats"][0].pop("resigned"), "resigned is true exactly where"),
+    (lambda r: r["seats"][1].update(resigned=True), "resigned is true exactly where"),
     (lambda r: r["result"].update(ranks=[1, 2]), "result is not the one"),
     (lambda r: r["moves"].insert(0, {"seq": 0, "seat": 0, "action": {"type": "resign"}}), "is illegal"),
     (lambda r: r["moves"][-1].update(seat=None), "must be made by a seat"),
@@ -209,7 +216,9 @@ def test_a_played_out_record_may_not_claim_to_have_ended_early(duel):
 
     record = copy.deepcopy(play_out(duel.pk).game_record.record)
     transfer.check_record(record)
-    record["ended"] = {"reason": "resigned", "seat": 0}
+    record.update(format="catsite-record/2", ended="played_out")  # the default, said
+    transfer.check_record(record)
+    record["ended"] = "resigned"
     with pytest.raises(transfer.RecordProblem, match="ended early"):
         transfer.check_record(record)
 
@@ -218,7 +227,7 @@ def test_a_resigned_record_exports_and_imports_into_another_site(duel):
     record = _resigned_record(duel)
     GameRecord.objects.all().delete()
     report = transfer.import_records([record])
-    assert len(report.imported) == 1 and report.imported[0].record["ended"]["seat"] == 0
+    assert len(report.imported) == 1 and report.imported[0].record == record
 
 
 # --- Cancelling before the start -----------------------------------------------------------------------------
@@ -259,9 +268,10 @@ def test_the_resign_button_ends_the_match_for_the_player_only(client, duel, mia,
     assert Match.objects.get(pk=duel.pk).status == Match.PLAYING
     response = client.post(url, {"seat": "1"})
     assert response.status_code == 302
-    assert Match.objects.get(pk=duel.pk).game_record.record["ended"] == {"reason": "resigned", "seat": 1}
+    assert Match.objects.get(pk=duel.pk).game_record.record["ended"] == "resigned"
     again = client.post(url, {"seat": "1"})
-    assert again.status_code == 409 and "This match is over." in again.text
+    # Refused: the finished table says the match is over, once (not an error saying it again)
+    assert again.status_code == 409 and "The match is over." in again.text and "This match is over." not in again.text
     page = client.get(reverse("match", args=[duel.pk]))
     assert "leo resigned" in page.text
 
@@ -271,7 +281,7 @@ def test_the_claim_button_shows_only_once_the_player_is_absent(client, stones, m
     claimer = [mia, leo][1 - absent]
     client.force_login(claimer)
     page = client.get(reverse("match", args=[stones.pk]))
-    assert "Claim the match" not in page.text and "Resign" in page.text
+    assert "Claim the match" not in page.text and "Leave the match…" in page.text
     post = {"seat": str(1 - absent), "absent": str(absent)}
     refused = client.post(reverse("match_claim", args=[stones.pk]), post)
     assert refused.status_code == 403 and "is not absent" in refused.text
@@ -279,7 +289,7 @@ def test_the_claim_button_shows_only_once_the_player_is_absent(client, stones, m
     assert "Claim the match" in client.get(reverse("match", args=[stones.pk])).text
     assert client.post(reverse("match_claim", args=[stones.pk]), {"seat": str(1 - absent)}).status_code == 400
     client.post(reverse("match_claim", args=[stones.pk]), post)
-    assert Match.objects.get(pk=stones.pk).game_record.record["ended"]["reason"] == "abandoned"
+    assert Match.objects.get(pk=stones.pk).game_record.record["ended"] == "claimed"
 
 
 def test_a_pushed_table_shows_the_claim_once_the_player_is_absent(stones, mia, leo):
@@ -292,7 +302,7 @@ def test_a_pushed_table_shows_the_claim_once_the_player_is_absent(stones, mia, l
         match = Match.objects.get(pk=stones.pk)
         return render_table(match, Seat.of(match.pk), claimer, None, oob=True)
 
-    assert "Claim the match" not in pushed() and "Resign" in pushed()
+    assert "Claim the match" not in pushed() and "Leave the match…" in pushed()
     _stale(stones, 30)
     table = pushed()
     assert "Claim the match" in table and 'name="csrfmiddlewaretoken"' not in table  # the page sends it in a header

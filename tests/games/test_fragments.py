@@ -9,6 +9,8 @@ import json
 import pytest
 from django.contrib.auth.models import AnonymousUser
 from django.utils import translation
+from django.utils.safestring import mark_safe
+from django.utils.translation import gettext_lazy
 
 from games import fragments, registry
 from games.tables import render_table
@@ -29,15 +31,15 @@ def nothing_kept():
 
 @pytest.fixture
 def rendered_parts(monkeypatch):
-    """The names of the parts rendered (not taken from those kept)."""
+    """The names of the kept parts rendered (not taken from those kept)."""
     names = []
-    render_part = fragments.render_part
+    get_template = fragments.get_template
 
-    def counting(context, name, values):
+    def counting(name):
         names.append(name)
-        return render_part(context, name, values)
+        return get_template(name)
 
-    monkeypatch.setattr(fragments, "render_part", counting)
+    monkeypatch.setattr(fragments, "get_template", counting)
     return names
 
 
@@ -75,18 +77,18 @@ def test_a_cat_tower_mark_re_renders_only_the_sheet_of_the_seat_that_marked(make
     marked = next(seat for seat in range(4) if states[version + 1]["pending"][seat] is not None)
     match.state, match.version = states[version], version
     render_table(match, seat_rows, AnonymousUser(), None, oob=True)  # the spectator: all four sheets
-    assert rendered_parts.count("cat_tower/sheet.html") == 4
+    assert rendered_parts.count("cat_tower/kept_sheet.html") == 4
     rendered_parts.clear()
 
     match.state, match.version = states[version + 1], version + 1
     spectator = render_table(match, seat_rows, AnonymousUser(), None, oob=True)
-    assert rendered_parts == ["cat_tower/sheet.html"]  # the sheet whose badge now says "marked"; three kept
+    assert rendered_parts == ["cat_tower/kept_sheet.html"]  # the sheet whose badge says "marked"; three kept
     assert spectator.count('class="ct-sheet ') == 4
     rendered_parts.clear()
     # Another player still choosing sees the marked sheet from the spectator's rendering: it shows the same.
     other = next(seat for seat in engine.to_move(states[version + 1]) if seat != marked)
     render_table(match, seat_rows, users[other], None, oob=True)
-    assert "cat_tower/sheet.html" not in rendered_parts  # their own sheet has choices: drawn in the table itself
+    assert "cat_tower/kept_sheet.html" not in rendered_parts  # their own sheet has choices: drawn in the table itself
 
 
 def test_the_seat_that_marked_sees_its_pending_mark_and_nobody_else_does(make_user):
@@ -126,21 +128,98 @@ def test_a_fingerprint_is_its_view_read_back_and_the_same_for_the_same_view_made
     assert fragments.fingerprint([entry, entry]) == fragments.fingerprint([dict(entry), dict(entry)])
 
 
-def test_words_are_said_once_per_language_and_arguments():
-    calls = []
+def changed_leaves(value):
+    """Every way of changing one leaf of `value` (a number, a string, a boolean, None) or its type: each a new copy."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            for changed in changed_leaves(item):
+                yield {**value, key: changed}
+    elif isinstance(value, (list, tuple)):
+        for i, item in enumerate(value):
+            for changed in changed_leaves(item):
+                yield type(value)([*value[:i], changed, *value[i + 1:]])
+    elif isinstance(value, bool):
+        yield from (not value, int(value))
+    elif isinstance(value, (int, float)):
+        yield from (value + 1, float(value) if isinstance(value, int) else int(value), str(value))
+    elif isinstance(value, str):
+        yield from (value + "x", value[:-1], None) if value else (" ", None)
+    elif value is None:
+        yield from (0, "", False)
 
-    def discard_pile(count):
-        calls.append(count)
-        return f"{translation.gettext('Discard pile')}: {count}"
 
-    with translation.override("en-gb"):
-        english = [fragments.said(discard_pile, 3), fragments.said(discard_pile, 3), fragments.said(discard_pile, 4)]
-    with translation.override("zh-hant"):
-        chinese = fragments.said(discard_pile, 3)
-    assert english == ["Discard pile: 3", "Discard pile: 3", "Discard pile: 4"]
-    assert chinese != english[0] and chinese.endswith(": 3")
-    assert calls == [3, 4, 3]
-    fragments.clear()  # forgotten with the kept parts
-    with translation.override("en-gb"):
-        fragments.said(discard_pile, 3)
-    assert calls == [3, 4, 3, 3]
+def kept_values(make_user, slug: str, seats: int, version: int) -> list[tuple[str, dict]]:
+    """The (part, values) of every part kept for every seat's table and a spectator's at `version`."""
+    game = registry.get(slug)
+    users = [make_user(f"k{slug[:10]}{i}") for i in range(seats)]
+    match, seat_rows = match_for(game, users)
+    states = bot_playout(game, seats, match.options, SEED)
+    match.state, match.version = states[version], version
+    found = []
+    kept = fragments.kept
+
+    def recording(part, values):
+        found.append((part, values))
+        return kept(part, values)
+
+    fragments.kept = recording
+    try:
+        for viewer in [*users, AnonymousUser()]:
+            render_table(match, seat_rows, viewer, None, oob=True)
+    finally:
+        fragments.kept = kept
+    return found
+
+
+@pytest.mark.parametrize("slug, seats, version", [("cat_tower", 4, 70), ("rat_a_tat_cat", 3, 30), ("rat_hot", 2, 20),
+                                                  ("hot_tin_roof", 4, 30)])
+def test_a_change_in_any_value_passed_to_a_kept_part_changes_its_key(slug, seats, version, make_user):
+    parts = kept_values(make_user, slug, seats, version)
+    assert "games.tables.log_lines" in {fragments.key_of(part, {})[0] for part, _ in parts}
+    for part, values in parts:
+        key = fragments.key_of(part, values)
+        changes = list(changed_leaves(values))
+        assert changes
+        for changed in changes:
+            assert fragments.key_of(part, changed) != key, (part, changed)
+        with translation.override("zh-hant" if translation.get_language() != "zh-hant" else "en-gb"):
+            assert fragments.key_of(part, values) != key
+        assert fragments.key_of("games/other.html", values) != key
+
+
+def test_a_key_is_the_same_for_the_same_values_made_anew():
+    values = {"game": "rat_hot", "entries": [{"event": "placed", "seat": 1, "strip": [3, "rat"]}], "names": ["Mia"]}
+    assert fragments.key_of("games/log.html", values) == fragments.key_of("games/log.html", json.loads(
+        json.dumps(values)) | {"entries": [{"event": "placed", "seat": 1, "strip": [3, "rat"]}]})
+
+
+@pytest.mark.parametrize("value", [mark_safe("<b>Mia</b>"), gettext_lazy("Log"), object(), AnonymousUser()])
+def test_a_kept_part_takes_plain_data_only(value):
+    """A safe string and a plain one would share a key and not their HTML; an object has no bytes of its own."""
+    with pytest.raises(ValueError):
+        fragments.kept("games/endings.html", {"match": 1, "names": [value]})
+
+
+def test_a_pending_mark_is_never_served_from_another_seats_kept_sheet(make_user):
+    """Cat Tower's chosen mark is hidden from the others until every seat has marked: whichever seat's table is
+    rendered first, and whatever it kept, each table shows exactly its own view (the same HTML as with nothing kept)."""
+    game = registry.get("cat_tower")
+    users = [make_user(f"hidden{i}") for i in range(4)]
+    match, seat_rows = match_for(game, users)
+    states = bot_playout(game, 4, match.options, SEED)
+    steps = [v for v, s in enumerate(states) if s["phase"] == "mark" and 0 < sum(m is not None for m in s["pending"])]
+    viewers = [*users, AnonymousUser()]
+    for version in steps[:6]:
+        match.state, match.version = states[version], version
+        fresh = []
+        for viewer in viewers:
+            fragments.clear()
+            fresh.append(render_table(match, seat_rows, viewer, None, oob=True))
+        for first in range(len(viewers)):
+            fragments.clear()
+            order = viewers[first:] + viewers[:first]  # each viewer after every other one has kept its parts
+            for viewer in order + order:
+                assert render_table(match, seat_rows, viewer, None, oob=True) == fresh[viewers.index(viewer)]
+        pending = [seat for seat in range(4) if states[version]["pending"][seat] is not None]
+        assert all((" p-" in fresh[seat]) == (seat in pending) for seat in range(4))
+        assert " p-" not in fresh[-1]

@@ -41,7 +41,7 @@ def test_the_form_explains_a_wrong_number_of_players(client, mia):
     client.force_login(mia)
     response = client.post("/play/new/rat_a_tat_cat/", {"seat_0": "me", "option_end": "rounds",
                                                         "option_rounds": 3, "option_limit": 100})
-    assert response.status_code == 200 and "is for 2 to 6 players; you chose 1" in response.content.decode()
+    assert response.status_code == 400 and "is for 2 to 6 players; you chose 1" in response.content.decode()
 
 
 def test_a_game_that_ends_by_time_needs_a_time_limit(client, mia):

@@ -38,9 +38,25 @@ def test_an_option_that_applies_is_checked(client, mia):
     client.force_login(mia)
     response = client.post("/play/new/rat_a_tat_cat/", SEATS | {
         "option_end": "elimination", "option_rounds": "", "option_limit": "lots"})
-    assert response.status_code == 200 and not Match.objects.exists()
+    assert response.status_code == 400 and not Match.objects.exists()
     assert "Enter a whole number." in response.text
     response = client.post("/play/new/rat_a_tat_cat/", SEATS | {
         "option_end": "elimination", "option_rounds": "", "option_limit": 60})
     assert response.status_code == 302
     assert Match.objects.get().options == {"end": "elimination", "rounds": 5, "limit": 60, "memory_aid": False}
+
+
+@pytest.mark.parametrize("slug", ["hot_tin_roof", "rat_a_tat_cat", "cat_tower", "rat_hot"])
+def test_every_game_offers_three_bot_levels_weakest_first_in_both_languages(client, mia, slug):
+    client.force_login(mia)
+    english = client.get(f"/play/new/{slug}/", HTTP_ACCEPT_LANGUAGE="en").text
+    assert english.index("Bot: easy") < english.index("Bot: medium") < english.index("Bot: good")
+    chinese = client.get(f"/play/new/{slug}/", HTTP_ACCEPT_LANGUAGE="zh-Hant").text
+    assert "普通" in chinese and "簡單" in chinese and "厲害" in chinese
+    game = registry.get(slug)
+    defaults = {name: field.initial for name, field in NewMatchForm(game).fields.items() if field.initial is not None}
+    others = {f"seat_{i}": "bot:good" for i in range(2, game.engine.MIN_SEATS)}
+    response = client.post(f"/play/new/{slug}/", defaults | {"seat_0": "me", "seat_1": "bot:medium"} | others)
+    assert response.status_code == 302
+    seat = Match.objects.get().seats.get(index=1)
+    assert (seat.bot_level, seat.label) == ("medium", "Medium bot")

@@ -6,22 +6,23 @@ goes to that seat's group only; a shared screen's socket picks the table for the
 import pytest
 from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
-from channels.testing import WebsocketCommunicator
 
+from catsite import channel_layer
 from catsite.asgi import application
-from games import consumers, live, lobby, tables, turns
+from games import consumers, lobby, pushes, tables, turns
+from games.groups import language_group, seat_group, watch_group
 from games.lobby import SeatPlan
 from games.models import Match
+from tests.sockets import Socket
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 HEADERS = [(b"origin", b"http://127.0.0.1"), (b"host", b"127.0.0.1")]
 
 
-async def connect(match, user=None, cookie=None, language=None, page=""):
+async def connect(match, user=None, cookie=None, language=None):
     headers = HEADERS + ([(b"cookie", cookie)] if cookie else []) + (
         [(b"accept-language", language)] if language else [])
-    ws = WebsocketCommunicator(application, f"/ws/matches/{match.pk}/" + (f"?page={page}" if page else ""),
-                               headers=headers)
+    ws = Socket(application, f"/ws/matches/{match.pk}/", headers=headers)
     if user is not None:
         ws.scope["user"] = user
     assert (await ws.connect())[0]
@@ -29,13 +30,11 @@ async def connect(match, user=None, cookie=None, language=None, page=""):
     return ws
 
 
-async def first_draw(client, match, user, page=None):
-    """`user` (seat 0) draws the match's first card through the move view, as the page's htmx posts it (with the
-    page's name in X-Page when given)."""
+async def first_draw(client, match, user):
+    """`user` (seat 0) draws the match's first card through the move view, as the page's htmx posts it."""
     await client.aforce_login(user)
-    headers = {"HX-Request": "true"} | ({"X-Page": page} if page is not None else {})
     return await client.post(f"/matches/{match.pk}/move/", {"seat": 0, "version": 0, "action": '{"type": "draw"}'},
-                             headers=headers)
+                             headers={"HX-Request": "true"})
 
 
 @pytest.fixture
@@ -59,13 +58,15 @@ def counted(monkeypatch):
 
 @pytest.fixture
 def sent(monkeypatch):
-    """Every (group, message) the channel layer is asked to send, in order; each is still sent."""
+    """Every (group, message) the channel layer is asked to send, in order, but presence's (games/presence.py);
+    each is still sent."""
     messages = []
     layer = get_channel_layer()
     group_send = layer.group_send
 
     async def recording(group, message):
-        messages.append((group, message))
+        if message["type"] != "presence.push":
+            messages.append((group, message))
         await group_send(group, message)
 
     monkeypatch.setattr(layer, "group_send", recording)
@@ -107,25 +108,15 @@ async def test_a_seats_table_is_sent_to_that_seats_group_and_no_other(duel, mia,
     await draw(duel)
     for ws in pages:
         await ws.receive_from(timeout=5)
-    by_group = {group: message["html"] for group, message in sent}
-    seat_0, seat_1, watch = (live.language_group(group, "en-gb") for group in (
-        live.seat_group(duel.pk, 0), live.seat_group(duel.pk, 1), live.watch_group(duel.pk)))
+    by_group = {group: message["html"] for group, message in sent if message["type"] == "table.push"}
+    seat_0, seat_1, watch = (language_group(group, "en-gb") for group in (
+        seat_group(duel.pk, 0), seat_group(duel.pk, 1), watch_group(duel.pk)))
     assert set(by_group) == {seat_0, seat_1, watch}
     assert "You drew" in by_group[seat_0]
     assert "You drew" not in by_group[seat_1]
     assert "You drew" not in by_group[watch]
     for ws in pages:
         await ws.disconnect()
-
-
-async def test_a_newer_change_makes_the_older_push_unneeded(duel, mia, counted):
-    ws = await connect(duel, mia)
-    await database_sync_to_async(turns.play)(match_id=duel.pk, seat=0, action={"type": "draw"}, version=0)
-    assert 'data-version="1"' in await ws.receive_from(timeout=5)
-    counted.update(renders=0)
-    await live.push(duel.pk, 0)  # a push for version 0 that ran late: version 1 was already pushed
-    assert counted["renders"] == 0
-    await ws.disconnect()
 
 
 async def hot_seat_screen(mia, async_client):
@@ -188,110 +179,45 @@ async def test_a_shared_screen_renders_each_distinct_table_once(mia, async_clien
     # After the last action Ben is to move: "pass the device to Ben" (confirmed: nobody, or Ann) and Ben's
     # table (confirmed: Ben) are the two tables of that push.
     counted.update(renders=0)
-    await live.push(match.pk, (await database_sync_to_async(Match.objects.get)(pk=match.pk)).version)
+    match, seats = await database_sync_to_async(tables.load)(match.pk)
+    await database_sync_to_async(pushes.push)(get_channel_layer(), match, seats)
     await ws.receive_from(timeout=5)
     assert counted["renders"] == 2
     await ws.disconnect()
 
 
-async def test_a_move_through_the_view_is_rendered_once_for_the_mover_answer_and_sockets_alike(
-        duel, mia, leo, async_client, counted, monkeypatch):
-    loads = []
-    load = tables.load
-    monkeypatch.setattr(tables, "load", lambda *args: loads.append(args) or load(*args))
-    pages = {"mia": await connect(duel, mia), "leo": await connect(duel, leo)}
+async def test_a_move_through_the_view_is_pushed_to_every_socket_the_movers_page_included(
+        duel, mia, leo, async_client, counted):
+    """One push path: every socket of every audience gets the change, the tab that made the move too (its answer
+    and its push are the same table; the page draws whichever comes second no more, static/js/match.js)."""
+    pages = {"mia": await connect(duel, mia), "mia's other tab": await connect(duel, mia),
+             "leo": await connect(duel, leo)}
     counted.update(renders=0, consumer_loads=0)
     answer = await first_draw(async_client, duel, mia)
     assert answer.status_code == 200
     pushed = {name: await ws.receive_from(timeout=5) for name, ws in pages.items()}
-    # Mia's table was rendered once: her answer and her socket's push are the same table (the answer is swapped
-    # in place, the push out of band); Leo's once. Nothing was loaded again for the push.
-    assert counted == {"renders": 2, "consumer_loads": 0} and loads == []
+    assert pushed["mia"] == pushed["mia's other tab"]
     assert pushed["mia"].replace(' hx-swap-oob="true"', "", 1) == answer.content.decode()
     assert "You drew" in pushed["mia"] and "You drew" not in pushed["leo"]
+    # Pushed: Mia's seat and Leo's, each rendered once however many sockets; no socket loaded the match.
+    assert counted == {"renders": 2, "consumer_loads": 0}
     for ws in pages.values():
         await ws.disconnect()
 
 
-PAGE, OTHER_TAB = "0123456789abcdef", "fedcba9876543210"
-
-
-async def test_the_page_that_made_a_move_is_not_pushed_the_table_it_has_as_its_answer(duel, mia, leo, async_client):
-    """Mia moves from one of her two tabs: that tab's socket forwards nothing (its answer is the table), her
-    other tab and Leo get the change."""
-    pages = {"posting": await connect(duel, mia, page=PAGE), "other tab": await connect(duel, mia, page=OTHER_TAB),
-             "leo": await connect(duel, leo, page=PAGE)}  # the same name on another seat's page: not the mover's
-    answer = await first_draw(async_client, duel, mia, page=PAGE)
-    assert answer.status_code == 200 and 'data-version="1"' in answer.content.decode()
-    assert 'data-version="1"' in await pages["other tab"].receive_from(timeout=5)
-    assert 'data-version="1"' in await pages["leo"].receive_from(timeout=5)
-    assert await pages["posting"].receive_nothing(timeout=0.5)
-    for ws in pages.values():
-        await ws.disconnect()
-
-
-async def test_a_mover_whose_only_socket_is_the_posting_page_is_sent_nothing(duel, mia, leo, async_client, sent):
-    """Every socket of Mia's audience is the page she moves from: her seat's groups are sent no message at all
-    (Leo's still is), and that page's socket has nothing to forward."""
-    pages = {"posting": await connect(duel, mia, page=PAGE), "leo": await connect(duel, leo, page=OTHER_TAB)}
-    answer = await first_draw(async_client, duel, mia, page=PAGE)
-    assert answer.status_code == 200 and 'data-version="1"' in answer.content.decode()
-    assert 'data-version="1"' in await pages["leo"].receive_from(timeout=5)
-    assert await pages["posting"].receive_nothing(timeout=0.5)
-    groups = [group for group, _ in sent]
-    assert f"match-{duel.pk}-seat-1.en-gb" in groups
-    assert not [group for group in groups if group.startswith(f"match-{duel.pk}-seat-0")], groups
-    for ws in pages.values():
-        await ws.disconnect()
-
-
-async def test_a_socket_leaves_its_pages_group_when_it_closes_and_a_spectators_page_joins_none(duel, mia):
-    layer = get_channel_layer()
-    player, spectator = await connect(duel, mia, page=PAGE), await connect(duel, page=OTHER_TAB)
-    groups = [live.page_group(f"match-{duel.pk}-seat-0.en-gb", PAGE),
-              live.page_group(f"match-{duel.pk}-watch.en-gb", OTHER_TAB)]
-    assert await live.members(layer, groups) == {groups[0]: 1, groups[1]: 0}
-    await player.disconnect()
-    await spectator.disconnect()
-    assert await live.members(layer, groups) == {groups[0]: 0, groups[1]: 0}
-
-
-@pytest.mark.parametrize("header", ["", "0123", "0123456789ABCDEF", "0123456789abcdeg", "0123456789abcdef" * 3])
-async def test_a_move_without_a_page_name_of_the_sites_own_shape_is_pushed_to_every_socket(
-        duel, mia, async_client, header):
-    """A name that is not 16 to 32 lowercase hex digits is no name, in the socket's address as in the header."""
-    ws = await connect(duel, mia, page=header)
-    answer = await first_draw(async_client, duel, mia, page=header)
-    assert answer.status_code == 200
-    assert 'data-version="1"' in await ws.receive_from(timeout=5)
-    await ws.disconnect()
-
-
-async def test_a_page_named_in_its_sockets_address_is_its_own_name_or_none():
-    assert live.socket_page({"query_string": b"page=" + PAGE.encode()}) == PAGE
-    assert live.socket_page({"query_string": b"x=1&page=" + PAGE.encode()}) == PAGE
-    assert live.socket_page({"query_string": b"page=%00" + PAGE.encode()}) == ""
-    assert live.socket_page({"query_string": b""}) == live.socket_page({}) == ""
-
-
-async def test_a_requests_thread_reads_the_same_sockets_as_the_loop(duel, mia, leo):
-    """push_from_request runs on the request's thread: with the in-memory layer it reads the groups there, and
-    finds what the loop finds (here Mia's socket and a spectator's, not Leo's)."""
-    import asyncio
-
+async def test_which_groups_have_sockets_is_read_from_the_in_memory_layer(duel, mia, leo):
     pages = [await connect(duel, mia), await connect(duel, mia), await connect(duel)]
     match, seats = await database_sync_to_async(tables.load)(duel.pk)
     layer = get_channel_layer()
-    groups = [live.language_group(group, "en-gb") for group in tables.audiences(match, seats)]
-    on_the_loop = await live.members(layer, groups)
-    in_a_thread = await asyncio.to_thread(live.members_now, layer, groups)
-    assert in_a_thread == on_the_loop == {f"match-{duel.pk}-seat-0.en-gb": 2, f"match-{duel.pk}-seat-1.en-gb": 0,
-                                          f"match-{duel.pk}-watch.en-gb": 1}
-    assert sorted(await live.wanted_groups(layer, match, seats)) == [f"match-{duel.pk}-seat-0.en-gb",
-                                                                    f"match-{duel.pk}-watch.en-gb"]
+    groups = [language_group(group, "en-gb") for group in tables.audiences(match, seats)]
+    assert await channel_layer.members(layer, groups) == {f"match-{duel.pk}-seat-0.en-gb": 2,
+                                                          f"match-{duel.pk}-seat-1.en-gb": 0,
+                                                          f"match-{duel.pk}-watch.en-gb": 1}
+    assert await channel_layer.with_members(layer, groups) == [f"match-{duel.pk}-seat-0.en-gb",
+                                                               f"match-{duel.pk}-watch.en-gb"]
     for ws in pages:
         await ws.disconnect()
-    assert set((await asyncio.to_thread(live.members_now, layer, groups)).values()) == {0}
+    assert set((await channel_layer.members(layer, groups)).values()) == {0}
 
 
 async def test_which_groups_have_sockets_is_read_from_redis_too():
@@ -309,14 +235,15 @@ async def test_which_groups_have_sockets_is_read_from_redis_too():
     for channel in channels:
         await layer.group_add("match-1-seat-0", channel)
     try:
-        assert await live.present(layer, ["match-1-seat-0", "match-1-seat-1", "match-1-watch"]) == ["match-1-seat-0"]
-        assert await live.members(layer, ["match-1-seat-1", "match-1-seat-0"]) == {"match-1-seat-1": 0,
+        groups = ["match-1-seat-0", "match-1-seat-1", "match-1-watch"]
+        assert await channel_layer.with_members(layer, groups) == ["match-1-seat-0"]
+        assert await channel_layer.members(layer, ["match-1-seat-1", "match-1-seat-0"]) == {"match-1-seat-1": 0,
                                                                                   "match-1-seat-0": 2}
     finally:
         for channel in channels:
             await layer.group_discard("match-1-seat-0", channel)
         await layer.flush()
-    assert await live.present(layer, ["match-1-seat-0"]) == []
+    assert await channel_layer.with_members(layer, ["match-1-seat-0"]) == []
 
 
 @pytest.fixture
@@ -352,17 +279,17 @@ async def test_each_socket_is_pushed_its_own_seats_table_in_its_own_language(due
     assert "你抽到" not in pushed["leo"] and "You drew" not in pushed["spectator"]
     # Rendered once per (audience, language) that has a socket: Mia in two languages, Leo's, the spectators'.
     assert counted["renders"] == 4
-    by_group = {group: message["html"] for group, message in sent}
-    assert set(by_group) == {live.language_group(live.seat_group(duel.pk, 0), "zh-hant"),
-                             live.language_group(live.seat_group(duel.pk, 0), "en-gb"),
-                             live.language_group(live.seat_group(duel.pk, 1), "zh-hant"),
-                             live.language_group(live.watch_group(duel.pk), "en-gb")}
+    by_group = {group: message["html"] for group, message in sent if message["type"] == "table.push"}
+    assert set(by_group) == {language_group(seat_group(duel.pk, 0), "zh-hant"),
+                             language_group(seat_group(duel.pk, 0), "en-gb"),
+                             language_group(seat_group(duel.pk, 1), "zh-hant"),
+                             language_group(watch_group(duel.pk), "en-gb")}
     for ws in (chinese, english, leo_page, spectator):
         await ws.disconnect()
 
 
 async def test_a_socket_catches_up_in_its_own_language(duel, mia, monday_in_the_log):
-    ws = WebsocketCommunicator(application, f"/ws/matches/{duel.pk}/",
+    ws = Socket(application, f"/ws/matches/{duel.pk}/",
                                headers=HEADERS + [(b"accept-language", b"zh-Hant-TW")])
     ws.scope["user"] = mia
     assert (await ws.connect())[0]
@@ -381,4 +308,4 @@ async def test_a_socket_catches_up_in_its_own_language(duel, mia, monday_in_the_
 async def test_a_sockets_language_is_its_cookie_else_its_browsers_else_the_sites(cookie, header, language):
     scope = {"cookies": {"django_language": cookie} if cookie else {},
              "headers": [(b"accept-language", header.encode())] if header else []}
-    assert live.socket_language(scope) == language
+    assert consumers.socket_language(scope) == language

@@ -63,3 +63,20 @@ def test_a_game_words_its_status_line_in_its_own_folder():
 def test_a_finished_match_says_so(duel, mia):
     play_out(duel.pk)
     assert status_line(duel, mia) == "The match is over."
+
+
+@pytest.mark.parametrize("game, players", [("hot_tin_roof", 3), ("cat_tower", 2), ("rat_hot", 2)])
+def test_the_seat_to_move_is_told_what_it_may_do_in_the_game_s_words(mia, game, players):
+    """Issue 30.1: not only "Your move." but what to do, made by the game's words module from the seat's view and
+    the moves it is offered (the bots, playing inline, have moved until it is Mia's turn)."""
+    from games import bot_runner, lobby
+    from games.lobby import SeatPlan
+
+    match = lobby.create_match(host=mia, game=game, options={},
+                               seats=[SeatPlan("me")] + [SeatPlan("bot", bot_level="easy")] * (players - 1))
+    bot_runner.play_bots(match.pk)  # a bot may pick or place first
+    match.refresh_from_db()
+    assert 0 in match.engine.to_move(match.state)
+    said = registry.get(game).words.instruction(match.engine.view(match.state, 0),
+                                                match.engine.legal_actions(match.state, 0))
+    assert said and status_line(match, mia) == f"Your move: {said}"

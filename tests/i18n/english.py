@@ -25,7 +25,8 @@ BETWEEN_TAGS = "\x1f"
 # method (the OpenSkill library, the Plackett-Luce model it rates by); on the rules pages, the games' designers,
 # publishers, an award and the games' titles in other languages; a technology named in a sentence ("JavaScript").
 PROPER_NAMES = ["OpenSkill", "Plackett-Luce", "Leo Colovini", "Gamewright", "Mensa Select", "Michael Schacht",
-                "Queen Games", "Rattenscharf", "Dschunke", "Cat Café", "JavaScript"]
+                "Queen Games", "Rattenscharf", "Dschunke", "Cat Café", "JavaScript",
+                "BG Stats", "BoardGameGeek"]  # the loggers (docs/loggers.md): apps of those names
 ACRONYM = re.compile(r"^[A-Z]{2,4}s?$")  # JSON, CSV, KB: names of formats and units, not sentences
 
 

@@ -29,6 +29,9 @@ def playable_games() -> list[str]:
 class World:
     """Made on first use, in the test's database."""
 
+    def __init__(self):
+        self.data = []  # what a page shows as it is, in any language: a table's code and address
+
     @cached_property
     def users(self) -> dict:
         made = {}
@@ -59,6 +62,18 @@ class World:
                                    seats=[SeatPlan("me"), SeatPlan("invite")])
         lobby.take_seat(match_id=match.pk, user=self.users["leo"], token=match.invite_token)
         return play_out(match.pk)
+
+    @cached_property
+    def table(self):
+        """Mia's table (table mode) where she and a guest play Rat-a-Tat Cat with a bot."""
+        from table_mode import services
+
+        table = services.open_table(host=self.mia)
+        people = [services.join_as_user(table=table, user=self.mia).pk,
+                  services.join_as_guest(table=table, name="阿嬤").pk]
+        services.start_game(table=table, user=self.mia, game="rat_a_tat_cat", players=people, bots=["easy"])
+        self.data += [f"http://testserver/table/{table.code}/", table.code]
+        return table
 
 
 @dataclass(frozen=True)
@@ -92,6 +107,8 @@ def pages() -> list[Page]:
         Page("players", lambda w: (w.users, reverse("players"))[1]),
         Page("stats", lambda w: (w.finished, reverse("stats"))[1]),
         Page("record a game", lambda w: reverse("record_game"), logged_in=True),
+        Page("table big screen", lambda w: reverse("table_screen", args=[w.table.code]), logged_in=True),
+        Page("table phone", lambda w: reverse("table_phone", args=[w.table.code]), logged_in=True),
     ]
     return found
 

@@ -14,7 +14,7 @@ pytestmark = pytest.mark.django_db
 
 
 def header(client, handle: str) -> list[str]:
-    text = client.get(reverse("export_player_csv", args=[handle])).content.decode()
+    text = client.get(reverse("export_player_csv", args=[handle])).getvalue().decode()
     return next(csv.reader(io.StringIO(text)))
 
 

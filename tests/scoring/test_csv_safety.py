@@ -29,7 +29,7 @@ def test_a_records_csv_neutralises_a_formula_in_a_name(client, alice):
 def test_a_players_csv_neutralises_a_formula_in_their_own_name(client, make_player):
     mallory = make_player("mallory", display_name="@SUM(1+1)*cmd|' /C calc'!A0")
     finished_match(mallory, local="-2+3")
-    text = client.get(reverse("export_player_csv", args=["mallory"])).content.decode()
+    text = client.get(reverse("export_player_csv", args=["mallory"])).getvalue().decode()
     names = [row["name"] for row in read_csv(text)]
     assert names == ["'@SUM(1+1)*cmd|' /C calc'!A0", "'-2+3"]
 

@@ -59,5 +59,38 @@ def test_pages_keep_the_filters(client, alice, bob):
     for day in range(1, PAGE_SIZE + 3):
         save_record(record(when=datetime(2026, 10, day, tzinfo=UTC).strftime("%Y-%m-%dT%H:%M:%SZ")))
     dates, response = shown(client, "game=cat_tower")
-    assert len(dates) == PAGE_SIZE and "?game=cat_tower&amp;page=2" in response.text
-    assert len(shown(client, "game=cat_tower&page=2")[0]) == 2
+    last = response.context["page"].object_list[-1].pk
+    assert len(dates) == PAGE_SIZE and f"?game=cat_tower&amp;before={last}" in response.text
+    older, response = shown(client, f"game=cat_tower&before={last}")
+    assert older == ["2026-10-02", "2026-10-01"] and "Older" not in response.text
+    first = response.context["page"].object_list[0].pk
+    assert f"?game=cat_tower&amp;after={first}" in response.text
+    assert shown(client, f"game=cat_tower&after={first}")[0] == dates
+
+
+@pytest.mark.django_db
+def test_a_players_pages_come_from_their_own_records(client, alice, bob, carol):
+    for day in range(1, PAGE_SIZE + 3):
+        save_record(record(when=datetime(2026, 10, day, tzinfo=UTC).strftime("%Y-%m-%dT%H:%M:%SZ")))
+        save_record(record(when=datetime(2026, 10, day, 1, tzinfo=UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
+                           players=("bob", "carol")))
+    dates, response = shown(client, "player=Alice+Cooper")  # a name only one player has, as well as a handle
+    assert dates == [f"2026-10-{day:02d}" for day in range(PAGE_SIZE + 2, 2, -1)]
+    last = response.context["page"].object_list[-1].pk
+    older, response = shown(client, f"player=alice&before={last}")
+    assert older == ["2026-10-02", "2026-10-01"] and "Older" not in response.text
+    first = response.context["page"].object_list[0].pk
+    assert shown(client, f"player=alice&after={first}")[0] == dates
+
+
+@pytest.mark.django_db
+def test_an_unknown_player_is_said(client, history):
+    dates, response = shown(client, "player=nobody")
+    assert dates == [] and "No player has the handle or the name nobody." in response.text
+
+
+@pytest.mark.django_db
+def test_the_player_box_suggests_players_by_the_start_of_their_name(client, history):
+    response = client.get("/history/players/?player=car")
+    assert '<option value="carol">Carol</option>' in response.text and "alice" not in response.text
+    assert client.get("/history/players/?player=").text.strip() == ""

@@ -14,6 +14,12 @@ from tests.scoring.test_transfer import finished_match, read_csv
 pytestmark = pytest.mark.django_db
 
 
+def out(game_record) -> dict:
+    """A record as exports write it (with its details and game night: transfer.exported)."""
+    game_record.refresh_from_db()
+    return transfer.exported(game_record)
+
+
 def export(*args) -> str:
     out, err = io.StringIO(), io.StringIO()
     call_command("export_records", *args, stdout=out, stderr=err)
@@ -29,14 +35,14 @@ def history(alice, bob, make_player):
 
 
 def test_export_writes_every_record_to_standard_output_oldest_first(history):
-    assert json.loads(export()) == [r.record for r in sorted(history, key=lambda r: (r.played_at, r.pk))]
+    assert json.loads(export()) == [out(r) for r in sorted(history, key=lambda r: (r.played_at, r.pk))]
 
 
 def test_export_filters_by_player_and_game(history):
     first, second, third = history
-    assert json.loads(export("--player", "alice")) == [first.record, second.record]
-    assert json.loads(export("--player", "Bob", "--game", "rat_a_tat_cat")) == [first.record, third.record]
-    assert json.loads(export("--game", "cat_tower")) == [second.record]
+    assert json.loads(export("--player", "alice")) == [out(first), out(second)]
+    assert json.loads(export("--player", "Bob", "--game", "rat_a_tat_cat")) == [out(first), out(third)]
+    assert json.loads(export("--game", "cat_tower")) == [out(second)]
     assert json.loads(export("--game", "rat_hot")) == []
     with pytest.raises(CommandError, match="no player with the handle 'nobody'"):
         export("--player", "nobody")

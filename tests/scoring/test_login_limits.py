@@ -1,9 +1,13 @@
 """Failed logins are limited (django-axes): after 10 wrong passwords for one username from one address, the login
-page answers 429 for that pair, even with the right password, until the pause is over."""
+page answers 429 for that pair, even with the right password, until the pause is over; but never to a browser that
+logged in as that username before (its known-device cookie), and a password reset lifts the lock."""
 import pytest
 from django.contrib.auth import authenticate
-from django.test import RequestFactory
+from django.contrib.auth.tokens import default_token_generator
+from django.test import Client, RequestFactory
 from django.urls import reverse
+from django.utils.encoding import force_bytes
+from django.utils.http import urlsafe_base64_encode
 
 from scoring.login_limits import client_address
 from tests.scoring.conftest import PASSWORD
@@ -76,3 +80,44 @@ def test_the_address_behind_proxies_is_the_one_our_outermost_proxy_saw(settings,
     settings.PROXY_COUNT = count
     request = RequestFactory().post("/accounts/login/", HTTP_X_FORWARDED_FOR=forwarded, REMOTE_ADDR="10.0.0.1")
     assert client_address(request) == expected
+
+
+SHARED = "192.0.2.50"  # a school's, a café's or a proxy's one address
+
+
+def lock_alice_out_from(address: str) -> None:
+    stranger = Client()
+    for _ in range(LIMIT + 2):
+        log_in(stranger, "wrong-password", address=address)
+    assert log_in(stranger, PASSWORD, address=address).status_code == 429, "a stranger's guessing is stopped"
+
+
+def test_a_stranger_at_the_same_address_cannot_lock_a_player_out_of_their_own_browser(client, alice):
+    assert log_in(client, PASSWORD, address=SHARED).status_code == 302  # Alice's browser: a known device now
+    client.post(reverse("logout"))  # as the page does: the browser keeps its cookies
+    lock_alice_out_from(SHARED)
+    assert log_in(client, PASSWORD, address=SHARED).status_code == 302 and logged_in(client)
+
+
+def test_a_known_device_of_another_username_or_an_old_password_is_not_let_through(client, alice, bob):
+    assert log_in(client, PASSWORD, address=SHARED, username="bob").status_code == 302
+    client.post(reverse("logout"))  # as the page does: the browser keeps its cookies
+    lock_alice_out_from(SHARED)
+    assert log_in(client, PASSWORD, address=SHARED).status_code == 429, "bob's browser is not alice's device"
+
+    other = Client()
+    assert log_in(other, PASSWORD, address="203.0.113.99").status_code == 302
+    other.post(reverse("logout"))
+    alice.set_password("a-new-Passw0rd-42")
+    alice.save()
+    assert log_in(other, "a-new-Passw0rd-42", address=SHARED).status_code == 429, "the cookie named the old password"
+
+
+def test_a_password_reset_lifts_the_lock(client, alice):
+    lock_alice_out_from(SHARED)
+    uid = urlsafe_base64_encode(force_bytes(alice.pk))
+    link = client.get(reverse("password_reset_confirm", args=[uid, default_token_generator.make_token(alice)]))
+    assert link.status_code == 302
+    new = "a-new-Passw0rd-42"
+    assert client.post(link.url, {"new_password1": new, "new_password2": new}).status_code == 302
+    assert log_in(client, new, address=SHARED).status_code == 302 and logged_in(client)

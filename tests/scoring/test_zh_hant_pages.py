@@ -165,6 +165,22 @@ def test_the_confirmation_page_and_its_answer(client, world, alice):
     assert "已確認：這場對局現在會計入你的統計與評分。" in answered.text
 
 
+def test_the_records_that_need_you_and_a_disputed_record(client, world, alice, bob):
+    client.force_login(alice)
+    response = client.get(reverse("records_needing"), **ZH)
+    assert "等待你的回覆" in response.text and "1 筆紀錄需要你處理" in response.text
+    assert_in_chinese(response, names=NAMES_OF_WORLD)
+    seat = world["awaiting"].participants.get(profile__handle="alice")
+    client.post(reverse("record_confirm", args=[world["awaiting"].pk, seat.seat]), {"answer": "dispute"}, **ZH)
+    client.force_login(bob)
+    response = client.get(reverse("records_needing"), **ZH)
+    assert "你記錄、但有人提出異議的紀錄" in response.text and "Alice Cooper 提出異議" in response.text
+    assert_in_chinese(response, names=NAMES_OF_WORLD)
+    record = client.get(world["awaiting"].get_absolute_url(), **ZH)
+    assert "有玩家對這個結果提出異議" in record.text
+    assert_in_chinese(record, names=NAMES_OF_WORLD)
+
+
 def test_the_import_page_and_a_refused_file(client, world, alice):
     client.force_login(alice)
     assert_in_chinese(client.get(reverse("import_records"), **ZH), names=NAMES_OF_WORLD)

@@ -7,6 +7,7 @@ from games.contract import (
     check_action,
     check_seat,
     check_seat_count,
+    is_whole,
     next_rng,
 )
 from games.contract import (
@@ -51,7 +52,7 @@ def apply(state, seat, action) -> dict:
         raise IllegalAction("game_over", "The game is over.")
     if seat != state["turn"]:
         raise IllegalAction("not_your_turn", "It is not your turn.")
-    if action not in legal_actions(state, seat):
+    if set(action) != {"type", "stones"} or not is_whole(action["stones"]) or action not in legal_actions(state, seat):
         raise IllegalAction("too_many", "Take one to three stones, no more than the pile holds.",
                             most=min(rules.MOST_PER_TURN, state["pile"]))
     state = copy.deepcopy(state)

@@ -1,5 +1,7 @@
 """Take Away's words: its log events and refusals as sentences."""
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext, gettext_lazy, ngettext
+
+OPTION_LABELS = {"stones": (gettext_lazy("Stones"), "")}  # as the form named it before: the test game has no catalogue
 
 
 def event(entry: dict) -> str:

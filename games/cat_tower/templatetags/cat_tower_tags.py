@@ -5,7 +5,6 @@ and the game's words (items, footprints, dice, marks) come from games/cat_tower/
 """
 
 from django import template
-from django.utils import translation
 
 from games import fragments
 from games.cat_tower import words
@@ -73,50 +72,54 @@ def row_key(floor: int, house: bool) -> str:
     return "h" if house else str(floor)
 
 
-def sheet_key(view: dict, seat: int, names, mine: bool) -> tuple:
-    """Everything `cat_tower/sheet.html` shows of one seat's sheet drawn without choices: the sheet itself (its
-    revealed marks, bonuses, footprints, cats), the seat's name and score, its badges (whose pick it is, marked or
-    choosing, winner), whether it is the viewer's own (then with its own pending mark), and the language. All of
-    it is in the viewer's own view (games/fragments.py)."""
-    phase = view.get("phase")
-    return (
-        "cat_tower/sheet", translation.get_language(), seat, names[seat] if seat < len(names) else "", mine,
-        fragments.fingerprint(view["sheets"][seat]), view["scores"][seat]["total"], phase,
-        phase == "draft" and view.get("draft_turn") == seat, phase == "mark" and bool(view["submitted"][seat]),
-        seat in (view.get("winners") or ()), fragments.fingerprint(view.get("pending")) if mine else b"",
-    )
+def sheet_badges(view: dict, seat: int, over: bool = False) -> dict:
+    """What a sheet's heading says of its seat besides the name: its points, whether it is picking a die, has
+    marked or is choosing (not once the match is `over`, ended early too), has won."""
+    phase = None if over else view.get("phase")
+    return {"total": view["scores"][seat]["total"], "picking": phase == "draft" and view.get("draft_turn") == seat,
+            "marking": phase == "mark", "marked": phase == "mark" and bool(view["submitted"][seat]),
+            "winner": seat in (view.get("winners") or ())}
+
+
+register.simple_tag(sheet_badges)
+
+
+def pending_of(view: dict, seat: int):
+    """The mark `seat` has chosen and not yet revealed, as this view may show it: the viewer's own only (the view
+    holds no one else's), every seat's in a replay's revealed table (engine.reveal)."""
+    pending = view.get("pending")
+    if isinstance(pending, list):
+        return pending[seat]
+    return pending if seat == view.get("seat") else None
 
 
 @register.simple_tag(takes_context=True)
-def sheet(context, view: dict, seat: int, own=None):
+def sheet(context, view: dict, seat: int, names):
     """One seat's sheet without choices (another player's, or the viewer's own when it has no mark to choose),
-    rendered once per `sheet_key`: a sheet changes only when its own seat marks (or its badges change), so a
-    move re-renders only the sheets it changed, not all four 24-hex towers. `own`: the viewer's own tower,
-    already drawn for the rest of the table."""
-    mine = seat == view.get("seat")
-    names = context.get("names") or []
-    return fragments.rendered(sheet_key(view, seat, names, mine), lambda: fragments.render_part(
-        context, "cat_tower/sheet.html",
-        {"view": view, "names": names, "t": own if own is not None else tower(view, seat), "mine": mine,
-         "marking": None}))
+    kept from one change to the next (games/fragments.py): a sheet changes only when its own seat marks (or its
+    badges change), so a move re-renders only the sheets it changed, not all four 24-hex towers. Given only what
+    it shows: the seat's sheet, its pending mark if it is the viewer's own, the names, the badges."""
+    return fragments.kept("cat_tower/kept_sheet.html", {
+        "sheet": view["sheets"][seat], "seat": seat, "pending": pending_of(view, seat), "names": names,
+        "mine": seat == view.get("seat"),
+        "badges": sheet_badges(view, seat, over=getattr(context.get("match"), "status", None) == "finished")})
 
 
 @register.simple_tag
 def tower(view: dict, seat, actions=None) -> dict:
+    """One seat's sheet of `view` ready to draw (`drawn_tower`), with its legal `actions` when it may act."""
+    return drawn_tower(view["sheets"][seat], seat, pending_of(view, seat), actions)
+
+
+@register.simple_tag
+def drawn_tower(sheet: dict, seat: int, pending=None, actions=None) -> dict:
     """One seat's sheet ready to draw, column by column: hexes (lit where a legal mark may go, with what may go
     there), scratching posts, bonuses, footprints and cats, and each column in words for screen readers.
 
-    `actions` are the legal actions of the seat shown, when it may act; the seat's own pending mark is drawn
-    only on its own sheet (the view holds no one else's); a replay's revealed table (engine.reveal) holds every
-    seat's, and draws each on its sheet.
+    `actions` are the legal actions of the seat shown, when it may act; `pending` its mark chosen and not yet
+    revealed, when the view shows it (`pending_of`).
     """
-    sheet = view["sheets"][seat]
     marks = sheet["marks"]
-    pending = view.get("pending")
-    if isinstance(pending, list):
-        pending = pending[seat]
-    elif seat != view.get("seat"):
-        pending = None
     pending_hex = hex_key(pending["column"], pending["floor"]) if pending and pending.get("type") == "mark" else None
     offers = _offers(actions)
     complete = sheet.get("complete_columns", [])
@@ -140,6 +143,10 @@ def tower(view: dict, seat, actions=None) -> dict:
             cells.append(cell)
         columns.append({"id": str(column.id), "bonus": bonus, "complete": column.id in complete, "cells": cells,
                         "name": words.column_name(column.id, bonus)})
+    # One radio of a group marked required makes the group required: the first lit hex, not each of them.
+    first_lit = next((cell for column in columns for cell in column["cells"] if cell["offers"]), None)
+    if first_lit:
+        first_lit["required"] = True
     footprints = sheet["footprints"]
     track = ["x" if i < footprints["crossed"] else "c" if i < footprints["circled"] else ""
              for i in range(TOWER.footprints)]

@@ -8,7 +8,7 @@ import json
 from django import template
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext, pgettext
+from django.utils.translation import ngettext, pgettext_lazy
 
 from games.hot_tin_roof import paths, words
 from games.hot_tin_roof.board import board
@@ -20,10 +20,13 @@ COLOURS = ("white", "orange", "brown", "blue")
 PAIR_SHAPES = {"sitting": "circle", "standing": "diamond"}
 
 
+# In context: a seat's colour here is not another game's colour word (one catalogue for all the apps).
+COLOUR_NAMES = (pgettext_lazy("seat colour", "White"), pgettext_lazy("seat colour", "Orange"),
+                pgettext_lazy("seat colour", "Brown"), pgettext_lazy("seat colour", "Blue"))
+
+
 def colour_name(seat: int) -> str:
-    # In context: a seat's colour here is not another game's colour word (one catalogue for all the apps).
-    return {"white": pgettext("seat colour", "White"), "orange": pgettext("seat colour", "Orange"),
-            "brown": pgettext("seat colour", "Brown"), "blue": pgettext("seat colour", "Blue")}[COLOURS[seat]]
+    return str(COLOUR_NAMES[seat])  # one word looked up, not the four
 
 
 def _who(seat: int, names: list) -> str:
@@ -51,7 +54,7 @@ def _patios(view: dict, names: list, movable: set) -> list:
         cats = on.get(pid, [])
         spread = [-12 * (len(cats) - 1) + 24 * i for i in range(len(cats))]
         x, y = data["at"]
-        shown.append({"id": pid, "family": data["family"], "x": x, "y": y, "owner": owner,
+        shown.append({"id": pid, "family": words.family(pid), "x": x, "y": y, "owner": owner,
                       "colour": COLOURS[owner] if owner is not None else "", "label": patio_label(data, owner, cats),
                       "cats": [{**c, "dx": dx, "colour": COLOURS[c["seat"]], "shape": PAIR_SHAPES[c["pair"]],
                                 "label": _("%(colour)s %(cat)s on %(id)s") % {
@@ -63,8 +66,9 @@ def _patios(view: dict, names: list, movable: set) -> list:
 
 
 def patio_label(data: dict, owner: int | None, cats: list) -> str:
-    """A patio's accessible name: its letter and family, its shelter, its cats."""
-    parts = [_("Patio %(id)s (%(family)s)") % {"id": data["id"], "family": data["family"]}]
+    """A patio's accessible name: its family and letter as the board shows them, in that order (a name that holds
+    what is seen, WCAG 2.5.3, for those who speak or see it), then its shelter and its cats."""
+    parts = [_("%(family)s %(id)s (patio)") % {"id": data["id"], "family": words.family(data["id"])}]
     if owner is not None:
         parts.append(_("%(colour)s shelter") % {"colour": colour_name(owner)})
     else:
@@ -78,13 +82,25 @@ def patio_label(data: dict, owner: int | None, cats: list) -> str:
     return _("; ").join(parts)
 
 
+def _zoom_at(view: dict) -> str:
+    """Where a board started zoomed in (a phone) is centred: the viewer's first cat on the board, else their first
+    shelter, in board order; "" (the middle of the board) for a spectator or a player with neither."""
+    mine = {patio for patio, cats in _cats_on(view).items() if any(c["seat"] == view["seat"] for c in cats)}
+    if not mine and view["seat"] is not None:
+        mine = {patio for patio, owner in view["shelters"].items() if owner == view["seat"]}
+    for data in board().data["patios"]:
+        if data["id"] in mine:
+            return "{} {}".format(*data["at"])
+    return ""
+
+
 def _gaps(view: dict, names: list) -> list:
     at = {p["id"]: p["at"] for p in board().data["patios"]}
     shown = []
     for gid in board().gap_order:
         a, b = board().gaps[gid]
         owner = view["catwalks"].get(gid)
-        ends = {"a": board().family[a], "b": board().family[b]}
+        ends = {"a": words.family(a), "b": words.family(b)}
         if owner is not None:
             label = _("Gap %(a)s–%(b)s: %(colour)s catwalk") % {**ends, "colour": colour_name(owner)}
         else:
@@ -109,7 +125,7 @@ def _dumpsters(view: dict, actions: list) -> list:
     shown = []
     for d in view["dumpsters"]:
         tile = d["tile"]
-        families = [board().family[p] for p in tile["patios"]] if tile else []
+        families = [words.family(p) for p in tile["patios"]] if tile else []
         shown.append({**d, "families": families, "name": short_name(d["id"]),
                       "divable": d["id"] in divable})
     return shown
@@ -185,6 +201,7 @@ def roof(view: dict, actions: list, names: list) -> dict:
         "data": _json({"dives": dives, "moves": moves,
                        "names": [_who(s, names) for s in range(view["seats"])], "seat": seat,
                        "words": words.script_words(view["phase"]) if actions else {}}),
+        "zoom_at": _zoom_at(view),
         "can_end": any(a["type"] == "end_turn" for a in actions),
         "settles": _settles(view, actions, names),
         "turn_colour": COLOURS[view["turn"]] if view["turn"] is not None else "",

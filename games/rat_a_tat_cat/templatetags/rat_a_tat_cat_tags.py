@@ -1,7 +1,7 @@
-"""Card faces for the Rat-a-Tat Cat table, and the parts of it kept from one change to the next."""
+"""Card faces for the Rat-a-Tat Cat table, and its parts drawn from the view."""
 
 from django import template
-from django.utils import translation
+from django.template import Context
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext, pgettext
 
@@ -15,37 +15,37 @@ register = template.Library()
 @register.filter
 def card_label(card) -> str:
     """A card's face in words ("Peek", "8"); "" for a card face down."""
-    return "" if card is None else fragments.said(card_name, card)
+    return "" if card is None else card_name(card)
 
 
 @register.filter
 def card_with_article(card) -> str:
     """ "a 7", "an 8", "a Peek" """
-    return "" if card is None else fragments.said(with_article, card)
+    return "" if card is None else with_article(card)
 
 
 @register.filter
 def draw_pile_label(count) -> str:
     """ "Draw pile: 12" """
-    return fragments.said(draw_pile, count)
+    return draw_pile(count)
 
 
 @register.filter
 def discard_label(card) -> str:
     """ "Top of the discard pile: 8" """
-    return fragments.said(discard_top, card)
+    return discard_top(card)
 
 
 @register.filter
 def card_at_label(card) -> str:
     """A dealt card's accessible name ({"position", "shown"} from the view): "Position 2: face down"."""
-    return fragments.said(card_at, card["shown"], card["position"])
+    return card_at(card["shown"], card["position"])
 
 
 @register.simple_tag
 def card_choice_label(card, choice: str) -> str:
     """A card of my row offered as a move: "Position 2: face down, peek at this card"."""
-    return fragments.said(card_choice, card["shown"], card["position"], choice)
+    return card_choice(card["shown"], card["position"], choice)
 
 
 @register.filter
@@ -87,21 +87,22 @@ def card_row(context, row, mine=False):
     """A player's row of cards: a section with its owner, their score so far and badges, and the cards as this view
     shows them. Written here rather than by a template: a table shows a row per seat and is rendered after every
     move. Without buttons (another player's row, or mine when none of my cards is a move) a row is kept from one
-    change to the next under everything it shows: its cards, its owner's name and score so far, whether it is
-    their turn or they knocked, and the language (games/fragments.py)."""
+    change to the next (games/fragments.py), given only the row, the names, the turn, the knock and the totals."""
     if row is None:
         return ""
     view, names = context["view"], context.get("names") or []
     actions = [a for a in context.get("actions") or () if a.get("type") in CARD_CHOICES] if mine else []
     if actions:
         return mark_safe(_row(context, row, mine, view, names, actions))
-    seat = row["seat"]
-    totals = view.get("totals") or []
-    key = ("rat_a_tat_cat/row", translation.get_language(), bool(mine), fragments.fingerprint(row),
-           names[seat] if 0 <= seat < len(names) else "", seat == view.get("turn"), seat == view.get("knocked_by"),
-           totals[seat] if 0 <= seat < len(totals) else None)
-    seen = {"turn": view.get("turn"), "knocked_by": view.get("knocked_by"), "totals": totals}
-    return fragments.rendered(key, lambda: _row(context, row, mine, seen, names, []))
+    # Nobody is to play once the match is over, though a match ended early leaves the turn where it was.
+    seen = {"turn": None if _over(context) else view.get("turn"), "knocked_by": view.get("knocked_by"),
+            "totals": view.get("totals") or []}
+    return fragments.kept(kept_row, {"row": row, "mine": bool(mine), "names": names, "view": seen})
+
+
+def kept_row(values: dict) -> str:
+    """A row without buttons, from its values alone (card_row)."""
+    return _row(Context(), values["row"], values["mine"], values["view"], values["names"], [])
 
 
 def _row(context, row, mine, view, names, actions) -> str:
@@ -143,16 +144,12 @@ def _card(context, card, moves: dict) -> str:
 
 @register.simple_tag(takes_context=True)
 def rounds_part(context):
-    """The rounds played so far (rat_a_tat_cat/rounds.html): they change only when a round ends, so they are
-    rendered once per what they show (the rounds, the totals, the names, whether the last round's reveal is open,
-    the language). The reveal is open once the match is over, and between two draws of the next round's play."""
+    """The rounds played so far (rat_a_tat_cat/rounds.html), with the last round's reveal open once the match is
+    over, and between two draws of the next round's play: kept (games/fragments.py), they change once a round."""
     view, names = context["view"], context.get("names") or []
     shown = {"rounds": view.get("rounds"), "totals": view.get("totals"),
              "reveal_open": bool(view.get("is_over") or view.get("phase") == "play" and not view.get("drawn"))}
-    key = ("rat_a_tat_cat/rounds", translation.get_language(), tuple(names),
-           fragments.fingerprint(shown))
-    return fragments.rendered(key, lambda: fragments.render_part(
-        context, "rat_a_tat_cat/rounds.html", {"view": shown, "names": names}))
+    return fragments.kept("rat_a_tat_cat/rounds.html", {"view": shown, "names": names})
 
 
 INFO = ("round", "dealer", "knocked_by", "time_up")  # what the line above the table shows, with the options
@@ -161,27 +158,28 @@ INFO = ("round", "dealer", "knocked_by", "time_up")  # what the line above the t
 @register.simple_tag(takes_context=True)
 def info_part(context):
     """The line above the table (rat_a_tat_cat/info.html): the round, the dealer, who knocked, whether time is up,
-    how the match ends. It changes once a round or on a knock, so it is kept under what it shows, the names and
-    the language."""
-    view, names = context["view"], context.get("names") or []
+    how the match ends. Kept (games/fragments.py): it changes once a round or on a knock."""
+    view = context["view"]
     options = view.get("options") or {}
     shown = {name: view.get(name) for name in INFO} | {
         "options": {name: options.get(name) for name in ("end", "rounds", "limit", "memory_aid")}}
-    key = ("rat_a_tat_cat/info", translation.get_language(), tuple(names),
-           fragments.fingerprint(shown))
-    return fragments.rendered(key, lambda: fragments.render_part(
-        context, "rat_a_tat_cat/info.html", {"view": shown, "names": names}))
+    if _over(context):  # no last turns to come, nor a last round (a match ended early leaves them in its state)
+        shown.update(knocked_by=None, time_up=False)
+    return fragments.kept("rat_a_tat_cat/info.html", {"view": shown, "names": context.get("names") or []})
+
+
+def _over(context) -> bool:
+    """The match is over (a replay has no match: its steps are as they were)."""
+    return getattr(context.get("match"), "status", None) == "finished"
 
 
 @register.simple_tag(takes_context=True)
 def status_part(context):
-    """The status line of the seat to act (rat_a_tat_cat/status_line.html). It depends only on which kinds of
-    move this seat may make, whose turn it is, whether this screen plays several seats, the names and the
-    language: kept under those."""
-    view, point, names = context["view"], context["point"], context.get("names") or []
+    """The status line of the seat to act (rat_a_tat_cat/status_line.html), kept (games/fragments.py): it shows
+    which kinds of move this seat may make, whose turn it is, whether this screen plays several seats."""
+    point = context["point"]
     kinds = sorted({action.get("type") for action in context.get("actions") or ()})
-    key = ("rat_a_tat_cat/status", translation.get_language(), tuple(names), point.seat, len(point.controlled) > 1,
-           view.get("turn"), tuple(kinds))
-    values = {"actions": [{"type": kind} for kind in kinds], "point": point, "names": names,
-              "view": {"turn": view.get("turn")}}
-    return fragments.rendered(key, lambda: fragments.render_part(context, "rat_a_tat_cat/status_line.html", values))
+    return fragments.kept("rat_a_tat_cat/status_line.html", {
+        "actions": [{"type": kind} for kind in kinds],
+        "point": {"seat": point.seat, "controlled": list(point.controlled)},
+        "names": context.get("names") or [], "view": {"turn": context["view"].get("turn")}})

@@ -1,4 +1,5 @@
-"""Bots: the easy bot plays any legal action; the good bot takes the best mark and beats easy bots."""
+"""Bots: the easy bot plays any legal action; the good bot takes the best mark and beats easy bots; the medium bot
+misjudges good's worths a little and sits between them."""
 
 import random
 
@@ -6,6 +7,7 @@ import pytest
 
 from games.cat_tower import bots, engine
 
+from ..bot_levels import LEVELS, lone_wins
 from .helpers import draft, game, with_sheet
 
 COLUMN_2_BUT_FLOOR_4 = {"2-1": "yarn", "2-2": "house", "2-3": "cushion", "2-5": "yarn", "2-6": "butterfly"}
@@ -33,13 +35,33 @@ def test_the_good_bot_beats_two_easy_bots_in_most_games():
 
 
 def test_bots_play_whole_games_of_every_size_with_legal_actions_only():
-    for seats in (2, 4):
-        result = play(["good", "easy", "good", "easy"][:seats], seats)
+    for seats in (2, 3, 4):
+        result = play(["good", "easy", "medium", "medium"][:seats], seats)
         assert len(result["scores"]) == seats
 
 
-def test_there_are_two_levels():
-    assert bots.LEVELS == {"easy", "good"}
+def ranks(levels, seed):
+    return play(levels, seed)["ranks"]
+
+
+@pytest.mark.slow
+def test_the_medium_bot_beats_two_easy_bots_clearly():
+    wins = lone_wins(ranks, "medium", "easy", 200, seats=3)
+    assert wins >= 140, f"the medium bot won only {wins} of 200 against two easy bots"  # by chance: 67
+
+
+@pytest.mark.slow
+def test_the_medium_bot_loses_clearly_to_two_good_bots():
+    wins = lone_wins(ranks, "medium", "good", 100, seats=3)  # docs/games: 200 measured
+    assert wins <= 25, f"the medium bot won {wins} of 100 against two good bots"  # by chance: 33
+
+
+def test_the_medium_bot_beats_two_easy_bots_in_a_few_games():
+    assert lone_wins(ranks, "medium", "easy", 6, seats=3) >= 5
+
+
+def test_there_are_three_levels_weakest_first():
+    assert list(bots.LEVELS) == LEVELS
     state = game(2)
     with pytest.raises(ValueError, match="no bot level"):
         bots.choose("grandmaster", engine.view(state, 0), engine.legal_actions(state, 0), random.Random(1))
@@ -86,3 +108,17 @@ def test_the_good_bot_spends_footprints_only_for_a_mark_worth_more_than_they_cos
     values = bots.placement_values(view)
     free = values[(6, "2-4", None)]
     assert values[(action["item"], "2-4", None)] - bots.FOOTPRINT * action["footprints"] > free
+
+
+def test_the_medium_bot_takes_a_mark_worth_nearly_the_best():
+    """Its worth of each mark is off by at most MISJUDGED either way: what it takes is never worse than the best by
+    more than twice that, and it is not always the best."""
+    state = with_sheet(game(2, roll=[6, 1, 4], first=0), 0, COLUMN_2_BUT_FLOOR_4, circled=5)
+    state = draft(state, 0, 1)
+    view, legal = engine.view(state, 0), engine.legal_actions(state, 0)
+    values = bots.placement_values(view)
+    worth = {str(a): bots._action_worth(view, values, a) for a in legal}
+    chosen = [bots.choose("medium", view, legal, random.Random(n)) for n in range(40)]
+    assert all(worth[str(a)] >= max(worth.values()) - 2 * bots.MISJUDGED for a in chosen)
+    assert len({str(a) for a in chosen}) > 1
+    assert bots.choose("medium", view, legal, random.Random(7)) == bots.choose("medium", view, legal, random.Random(7))

@@ -11,8 +11,9 @@ import pytest
 from django.apps import apps
 from django.utils import translation
 
-from games import turns
+from games import lobby, turns
 from games.cat_tower import engine, words
+from games.lobby import SeatPlan
 from tests.games.chinese import CJK, assert_chinese, between, visible_text
 
 from .test_table_page import draft_until_marking, page_of, refresh, solo  # noqa: F401 (a fixture)
@@ -114,13 +115,25 @@ def hexes(page: str, seat: int) -> dict[str, str]:
 
 
 def test_every_hex_is_named_with_its_column_floor_and_item(client, mia, solo):  # noqa: F811
-    match = draft_until_marking(refresh(solo), humans=(0,))
+    """A lit hex is a choice of its own: it names its column, floor and what may go there. Any other hex is read
+    within its column's list, which names the column: it names its floor and item."""
     client.force_login(mia)
     marks = {"3-2": "bowl", "4-6": "house"}
-    for seat in range(3):
-        match.state["sheets"][seat]["marks"] = dict(marks)
-    match.save()
-    for language, say in (("en-gb", "Column {c}, floor {f}: {what}"), ("zh-hant", "第 {c} 欄第 {f} 層：{what}")):
+    for _deal in range(50):  # a deal's dice may allow no mark at all: deal again until some hex is lit
+        match = draft_until_marking(refresh(solo), humans=(0,))
+        for seat in range(3):
+            match.state["sheets"][seat]["marks"] = dict(marks)
+        match.save()
+        legal = engine.legal_actions(match.state, 0)
+        lit = {f"{a['column']}-{a['floor']}" for a in legal if a.get("type") == "mark"}
+        if lit:
+            break
+        solo = lobby.create_match(host=mia, game="cat_tower", options={}, seats=[
+            SeatPlan("me"), SeatPlan("bot", bot_level="easy"), SeatPlan("bot", bot_level="good")])
+    assert lit
+    for language, say, plain, column_says in (
+            ("en-gb", "Column {c}, floor {f}: {what}", "Floor {f}: {what}", "Column {c}, "),
+            ("zh-hant", "第 {c} 欄第 {f} 層：{what}", "第 {f} 層：{what}", "第 {c} 欄")):
         page = client.get(f"/matches/{match.pk}/table/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
         for seat in range(3):
             named = hexes(page, seat)
@@ -129,13 +142,20 @@ def test_every_hex_is_named_with_its_column_floor_and_item(client, mia, solo):  
                 column, floor = key.split("-")
                 item = marks.get(key)
                 what = (item if language == "en-gb" else ITEMS_ZH[item]) if item else ""
-                assert name.startswith(say.format(c=column, f=floor, what=what)), name
+                chosen = seat == 0 and key in lit
+                assert name.startswith((say if chosen else plain).format(c=column, f=floor, what=what)), name
                 if not item:
                     assert ("empty" in name) if language == "en-gb" else ("空的" in name), name
-                if seat == 0 and not item and language == "en-gb":
-                    lit = engine.legal_actions(match.state, 0)
-                    if any(a.get("column") == int(column) and a.get("floor") == int(floor) for a in lit):
-                        assert "may take" in name  # a lit hex says what may go there
+                if chosen and language == "en-gb":
+                    assert "may take" in name  # a lit hex says what may go there
+            for column, label in columns(page, seat):
+                assert label.startswith(column_says.format(c=column)), label
+
+
+def columns(page: str, seat: int) -> list[tuple[str, str]]:
+    """Each column of a seat's sheet and its list's accessible name."""
+    sheet = re.search(rf'<section class="ct-sheet[^"]*"[^>]*data-seat="{seat}">(.*?)</section>', page, re.S).group(1)
+    return re.findall(r'<ol class="ct-col c(\d)[^"]*" aria-label="([^"]*)"', sheet)
 
 
 def test_no_aria_label_without_a_role_that_takes_one(client, mia, solo):  # noqa: F811

@@ -265,13 +265,15 @@ def test_sheets_show_items_cats_footprints_and_columns(client, mia, solo):
         classes, inner = cell(page, 0, key)
         assert f"m-{item}" in classes.split()  # the picture, drawn by the stylesheet
         column, floor = key.split("-")
-        # Its name for screen readers: column, floor and item (the printed floor number is drawn by the stylesheet)
-        assert inner == f"<b>Column {column}, floor {floor}: {item}</b>"
+        # Its name for screen readers: floor and item, read within its column's list, which names the column (the
+        # printed floor number is drawn by the stylesheet)
+        assert inner == f"<b>Floor {floor}: {item}</b>"
+        assert re.search(rf'<ol class="ct-col c{column}[^"]*" aria-label="Column {column}, ', page)
     classes, inner = cell(page, 0, "4-6")
     assert "hh" in classes.split() and not shows_item(classes)
-    assert inner == "<b>Column 4, floor 6: house hex, empty</b>"
+    assert inner == "<b>Floor 6: house hex, empty</b>"
     classes, inner = cell(page, 0, "4-5")
-    assert classes == "f5" and inner == "<b>Column 4, floor 5: empty</b>"
+    assert classes == "f5" and inner == "<b>Floor 5: empty</b>"
     classes, _ = cell(page, 1, "4-4")
     assert "m-bowl" in classes.split()
     game = page[page.index('<div class="ct"'):]

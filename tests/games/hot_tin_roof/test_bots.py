@@ -1,4 +1,5 @@
-"""The Hot Tin Roof bots: they play only legal moves from their own view, and "good" beats two "easy" bots."""
+"""The Hot Tin Roof bots: they play only legal moves from their own view, "good" beats two "easy" bots, and
+"medium" sits between them."""
 
 import json
 import random
@@ -7,6 +8,7 @@ import pytest
 
 from games.hot_tin_roof import bots, engine
 
+from ..bot_levels import LEVELS, lone_wins
 from .helpers import play, table
 
 
@@ -37,6 +39,50 @@ def good_bot_wins(games, seed=2026):
 def test_the_good_bot_beats_two_easy_bots_in_at_least_60_percent_of_200_games():
     wins = good_bot_wins(200)
     assert wins >= 120, f"good won only {wins} of 200"
+
+
+def ranks(levels, seed):
+    return engine.outcome(bot_game(levels, seed))["ranks"]
+
+
+@pytest.mark.slow
+def test_the_medium_bot_beats_two_easy_bots_clearly():
+    wins = lone_wins(ranks, "medium", "easy", 200, seats=3)
+    assert wins >= 140, f"the medium bot won only {wins} of 200 against two easy bots"  # by chance: 67
+
+
+@pytest.mark.slow
+def test_the_medium_bot_loses_clearly_to_two_good_bots():
+    wins = lone_wins(ranks, "medium", "good", 100, seats=3)  # docs/games: 200 measured
+    assert wins <= 25, f"the medium bot won {wins} of 100 against two good bots"  # by chance: 33
+
+
+def test_the_medium_bot_beats_two_easy_bots_in_a_few_games():
+    assert lone_wins(ranks, "medium", "easy", 6, seats=3) >= 5
+
+
+def test_there_are_three_levels_weakest_first():
+    assert list(bots.LEVELS) == LEVELS
+
+
+def test_the_medium_bot_joins_a_pair_when_it_can():
+    state = table(cats={(0, "sitting"): ["A", "C"]}, catwalks={"g14": 1})
+    for seed in range(5):
+        action = bots.choose("medium", engine.view(state, 0), engine.legal_actions(state, 0), random.Random(seed))
+        assert action["type"] == "move" and action["pair"] == "sitting" and sorted(action["path"]) == ["A", "C"]
+
+
+def test_the_medium_bot_misjudges_dives_by_at_most_its_error():
+    """Where one dumpster holds far more than the error, medium takes it as good does; where the dives are close it
+    does not always take the same one."""
+    state = table(phase="dive", cats={(0, "sitting"): ["A", "C"], (0, "standing"): ["H", "O"]},
+                  catwalks={"g14": 0, "g13": 0})
+    state["dumpsters"].update(home1=1, home2=1, home3=1, catwalk=1, shelter=1 + 2 * int(bots.MISJUDGED) + 10)
+    view, legal = engine.view(state, 0), engine.legal_actions(state, 0)
+    assert {bots.choose("medium", view, legal, random.Random(n))["dumpster"] for n in range(20)} == {"shelter"}
+    state["dumpsters"].update(shelter=1)
+    view, legal = engine.view(state, 0), engine.legal_actions(state, 0)
+    assert len({str(bots.choose("medium", view, legal, random.Random(n))) for n in range(20)}) > 1
 
 
 @pytest.mark.parametrize("seats", [3, 4])

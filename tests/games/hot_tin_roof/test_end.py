@@ -17,7 +17,7 @@ def last_fish(**kwargs):
     """Seat 1 is about to take the last fish (its sitting pair on A and B); seats 0 and 2 have pairs left."""
     cats = {(1, "sitting"): ["A", "B"], (0, "sitting"): ["C", "E"], (0, "standing"): ["H", "G"],
             (2, "standing"): ["J", "N"], **kwargs.pop("cats", {})}
-    return table(seats=3, turn=1, market=1, cats=cats, **kwargs)
+    return table(seats=3, turn=1, cats=cats, **{"market": 1, **kwargs})
 
 
 def ended(**kwargs):
@@ -33,6 +33,14 @@ def test_the_last_fish_ends_the_game_at_once():
     assert engine.to_move(after) == [1]
     assert engine.legal_actions(after, 1)[0] == settle("standing")
     assert [p["pairs_left"] for p in after["players"]] == [2, 1, 1]
+
+
+def test_the_game_goes_on_while_a_fish_is_left():
+    state = last_fish(market=2, cats={(1, "standing"): ["K", "O"]})
+    after = play(state, 1, {"type": "move", "pair": "sitting", "cat": 0, "path": ["A", "B"]})
+    assert after["market"] == 1 and after["players"][1]["fish"] == 1
+    assert after["trigger"] is None and after["phase"] == "race" and not events(after, "last_fish")
+    assert engine.to_move(after) == [1] and {"type": "end_turn"} in engine.legal_actions(after, 1)
 
 
 def test_pairs_are_settled_in_turn_order_from_the_trigger_player():
@@ -157,3 +165,23 @@ def test_a_game_ended_early_ranks_ties_from_the_player_whose_turn_it_was():
     assert not engine.is_over(state) and engine.final(state)["trigger_seat"] is None
     result = engine.outcome(state)
     assert result["ranks"] == rules.ranks(result["scores"], state["turn"])
+
+
+def test_the_engine_and_the_tally_end_the_game_by_one_rule(monkeypatch):
+    """The end is written once (rules.market_empty): a game ended one fish early there ends early in the engine
+    and in the table tally alike."""
+    from games.hot_tin_roof import tally
+
+    players = [{"cans": 10, "fish": 4, "home_tiles": 4, "pairs_left": 0, "penalties": 0},
+               {"cans": 10, "fish": 4, "home_tiles": 4, "pairs_left": 0, "penalties": 0},
+               {"cans": 10, "fish": 3, "home_tiles": 3, "pairs_left": 0, "penalties": 0}]  # 11 of 12 fish taken
+    one_short = {"players": players, "trigger_seat": 1}
+    with pytest.raises(ValueError, match="must add up to 12, not 11"):
+        tally.outcome(one_short, {})
+    state = last_fish(market=2, cats={(1, "standing"): ["K", "O"]})
+    move = {"type": "move", "pair": "sitting", "cat": 0, "path": ["A", "B"]}
+    assert play(state, 1, move)["phase"] != "settle"
+
+    monkeypatch.setattr(rules, "market_empty", lambda left: left <= 1)
+    assert tally.outcome(one_short, {})["scores"] == [50, 50, 40]
+    assert play(state, 1, move)["phase"] == "settle"

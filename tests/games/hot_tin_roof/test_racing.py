@@ -61,8 +61,12 @@ def test_leaving_a_shelter_is_free_the_starting_patio_is_not_entered():
 
 
 def test_own_shelters_are_free():
-    state = lone_cat("A", catwalks={"g14": 0}, shelters={"C": 0})
-    assert gains(state, play(state, 0, move("sitting", 0, "A", "C"))) == [0, 0, 0, 0]
+    """Nothing is charged at all: a player without a can or a fish may still enter its own shelter, and no toll is
+    paid (not even to oneself, which would leave the cans as they were)."""
+    state = lone_cat("A", catwalks={"g14": 0}, shelters={"C": 0}, cans={0: 0})
+    assert paths_to(state, 0, "sitting", 0, "C") == [["A", "C"]]
+    after = play(state, 0, move("sitting", 0, "A", "C"))
+    assert gains(state, after) == [0, 0, 0, 0] and events(after, "paid_toll") == []
 
 
 def test_only_the_cheapest_path_to_a_destination_is_offered():

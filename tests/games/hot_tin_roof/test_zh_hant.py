@@ -1,6 +1,7 @@
 """Hot Tin Roof in Traditional Chinese, and its board's accessible names: the rules page, the table, the log and
-the refusals read in Chinese with the seed review's terms; every patio, gap and cat has a name that says what it
-holds; nothing named is a bare element without a role."""
+the refusals read in Chinese with the seed review's terms, the board's families by their Chinese names; every patio,
+gap and cat has a name that says what it holds, a patio's beginning with the words it shows; nothing named is a bare
+element without a role."""
 import json
 import random
 import re
@@ -20,7 +21,8 @@ from tests.games.chinese import NamedElements, assert_chinese, in_chinese, visib
 
 from .test_words import emitted_events, refusal_codes
 
-FAMILIES = sorted(board().family.values())
+FAMILIES = sorted(board().family.values())  # the board's data names them in English
+CHINESE_FAMILIES = {"Adams": "亞當斯家", "Chens": "陳家", "Fischers": "費雪家", "Kims": "金家", "Oscars": "奧斯卡家"}
 NAMES = ["Mia", "Ann", "Bo", "Cy"]
 SEED_TERMS = ["貓橋", "貓窩", "垃圾箱", "沙丁魚罐頭", "沙丁魚", "魚市場", "回家板塊", "貓伴侶", "頂級貓咪"]
 PARAMS = {"cannot_afford": {"cans": 3, "have": 1}, "not_your_turn": {"turn": 2}, "pair_on_board": {"pair": "sitting"},
@@ -56,7 +58,7 @@ def test_every_log_event_and_refusal_reads_in_chinese():
     assert {"ante", "dived", "moved", "joined", "game_over"} <= seen
     for entry in entries:
         text = in_chinese(words.event, entry)
-        assert_chinese(text, [*FAMILIES, *NAMES], seats=NAMES)
+        assert_chinese(text, NAMES, seats=NAMES)
     assert set(words.EVENTS) == emitted_events()
     for code in refusal_codes():
         text = in_chinese(words.refusal, code, PARAMS.get(code, {}))
@@ -99,9 +101,9 @@ def game_part(page: str) -> str:
 @pytest.mark.django_db
 def test_the_table_and_its_log_are_in_chinese(table, mia):
     page = rendered(table, mia, "zh-hant")
-    names = ["mia", "Ann", "Bo", *FAMILIES]
+    names = ["mia", "Ann", "Bo"]
     text = visible_text(game_part(page))
-    assert "露臺 A（Adams）；橘色貓窩；貓咪：白色坐姿貓、咖啡色坐姿貓" in text
+    assert "亞當斯家 A（露臺）；橘色貓窩；貓咪：白色坐姿貓、咖啡色坐姿貓" in text
     assert "魚市場" in text and "垃圾箱" in text
     assert_chinese(text, names)
     data = json.loads(re.search(r'<template id="htr-data">(.*?)</template>', page, re.S).group(1))
@@ -116,9 +118,9 @@ def test_the_table_and_its_log_are_in_chinese(table, mia):
 @pytest.mark.django_db
 def test_every_patio_names_its_family_shelter_and_cats_and_every_named_element_has_a_role(table, mia):
     page = game_part(rendered(table, mia, "en-gb"))
-    assert 'aria-label="Patio A (Adams); Orange shelter; cats: White sitting cat, Brown sitting cat"' in page
-    assert 'aria-label="Patio C (Chens); no shelter; no cats"' in page
-    assert 'aria-label="Patio F (Fischers); Brown shelter; cats: Brown standing cat"' in page
+    assert 'aria-label="Adams A (patio); Orange shelter; cats: White sitting cat, Brown sitting cat"' in page
+    assert 'aria-label="Chens C (patio); no shelter; no cats"' in page
+    assert 'aria-label="Fischers F (patio); Brown shelter; cats: Brown standing cat"' in page
     named = NamedElements(page)
     patios = [e for e in named.elements if "data-patio" in e]
     assert len(patios) == 15 and all(e["role"] == "img" for e in patios)
@@ -161,3 +163,40 @@ def test_the_final_scores_are_written_with_the_languages_punctuation(mia):
     for line in lines:
         assert "：" in line and "、" in line and "；" in line, line
         assert ", " not in line and "; " not in line and ": " not in line, line
+
+
+def test_every_family_of_the_board_has_a_chinese_name_and_the_letter_stays():
+    """The families are words of the game like any other (issue 30: they were left in English): each family of
+    board.json is in the words module, and in Chinese has a name of its own; the letter stays the patio's id."""
+    assert set(words.FAMILIES) == set(FAMILIES)
+    with translation.override("zh-hant"):
+        chinese = {name: str(words.FAMILIES[name]) for name in FAMILIES}
+        assert all(re.fullmatch(r"[\u4e00-\u9fff]+家", said) for said in chinese.values()), chinese
+        assert len(set(chinese.values())) == len(FAMILIES)
+        assert {board().family[p]: words.family(p) for p in "ACFKO"} == CHINESE_FAMILIES
+        assert words.patio("A") == "亞當斯家的露臺（A）"
+        assert words.gap("g1").startswith("缺口 ") and "家–" in words.gap("g1")
+        assert "移到奧斯卡家" in words.event({"event": "moved", "seat": 0, "pair": "sitting", "cat": 0,
+                                              "path": ["N", "O"], "cans": 0})
+    with translation.override("en-gb"):
+        assert words.family("A") == "Adams" and words.patio("A") == "the Adams' patio (A)"
+
+
+BOARD_TEXT = re.compile(r'<g class="htr-patio" data-patio="(\w)" role="img" aria-label="([^"]*)">(.*?)</g>', re.S)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", ["zh-hant", "en-gb"])
+def test_a_patios_name_begins_with_the_words_the_board_shows_on_it(table, mia, language):
+    """WCAG 2.5.3 (label in name): the family and the letter drawn on a patio, in the order they are read, begin its
+    accessible name (axe's label-content-name-mismatch, when the page's script makes the patio a button)."""
+    page = game_part(rendered(table, mia, language))
+    patios = BOARD_TEXT.findall(page)
+    assert len(patios) == 15
+    for patio, label, drawn in patios:
+        shown = " ".join(visible_text(text).strip() for text in re.findall(r"<text[^>]*>(.*?)</text>", drawn))
+        with translation.override(language):
+            assert shown == f"{words.family(patio)} {patio}"
+        assert label.startswith(shown + (" (patio); " if language == "en-gb" else "（露臺）；")), (label, shown)
+    if language == "zh-hant":
+        assert_chinese(" ".join(label for _, label, _ in patios), NAMES)

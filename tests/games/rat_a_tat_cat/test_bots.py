@@ -1,4 +1,5 @@
-"""The Rat-a-Tat Cat bots: they play only legal moves, and "good" clearly beats "easy"."""
+"""The Rat-a-Tat Cat bots: they play only legal moves, "good" clearly beats "easy", "medium" sits between them,
+and a round always ends."""
 
 import random
 
@@ -6,6 +7,7 @@ import pytest
 
 from games.rat_a_tat_cat import bots, engine
 
+from ..bot_levels import LEVELS, lone_wins
 from .helpers import play, stacked_game
 
 
@@ -37,6 +39,31 @@ def test_the_good_bot_beats_the_easy_bot_in_at_least_70_percent_of_two_player_ro
         totals = bot_game(levels, seed=game, options={"rounds": 1})["totals"]
         wins += totals[good] < totals[1 - good]
     assert wins >= 350, f"good won only {wins} of 500"
+
+
+def ranks(levels, seed):
+    """A whole game with the default options (five rounds)."""
+    return engine.outcome(bot_game(levels, seed, {}))["ranks"]
+
+
+@pytest.mark.slow
+def test_the_medium_bot_beats_the_easy_bot_clearly():
+    wins = lone_wins(ranks, "medium", "easy", 200, seats=2)
+    assert wins >= 150, f"the medium bot won only {wins} of 200 games against the easy bot"
+
+
+@pytest.mark.slow
+def test_the_medium_bot_loses_clearly_to_the_good_bot():
+    wins = lone_wins(ranks, "medium", "good", 200, seats=2)
+    assert wins <= 70, f"the medium bot won {wins} of 200 games against the good bot"
+
+
+def test_the_medium_bot_beats_the_easy_bot_in_a_few_games():
+    assert lone_wins(ranks, "medium", "easy", 10, seats=2) >= 7
+
+
+def test_there_are_three_levels_weakest_first():
+    assert list(bots.LEVELS) == LEVELS
 
 
 @pytest.mark.parametrize("seats", [2, 3, 4, 5, 6])
@@ -126,3 +153,39 @@ def test_the_good_bot_knocks_with_a_low_row_and_plays_on_with_a_high_one():
     assert low.choice() == {"type": "knock"}
     high = dealt([[9, 1, 1, 9], [5, 6, 7, 8]], discard=8, draw=[9])
     assert high.play((0, "draw"), (0, "discard")).choice() == {"type": "end_turn"}
+
+
+def test_the_medium_bot_forgets_some_of_its_own_hidden_cards():
+    """With its opening peek hidden again, medium sometimes replaces the known 9 and sometimes a card it forgot."""
+    table = dealt([[1, 2, 3, 9], [5, 6, 7, 8]], discard=0)
+    legal, view = engine.legal_actions(table.state, 0), engine.view(table.state, 0)
+    chosen = {str(bots.choose("medium", view, legal, random.Random(seed), table.notes[0])) for seed in range(20)}
+    assert str({"type": "take_discard", "position": 3}) in chosen and len(chosen) > 1
+
+
+def test_a_long_round_makes_the_good_and_medium_bots_knock_whatever_their_row():
+    high = dealt([[9, 1, 1, 9], [5, 6, 7, 8]], discard=8, draw=[9]).play((0, "draw"), (0, "discard"))
+    view, legal = engine.view(high.state, 0), engine.legal_actions(high.state, 0)
+    for level in ("good", "medium"):
+        assert bots.choose(level, view, legal, random.Random(0), high.notes[0]) == {"type": "end_turn"}
+    more = bots.LONG_ROUND * 2 - bots.events_this_round(view)  # two players: LONG_ROUND turns each
+    long = dict(view, log=view["log"] + [{"event": "discarded", "seat": 1, "card": 8}] * more)
+    assert bots.round_is_long(long) and not bots.round_is_long(view)
+    for level in ("good", "medium"):
+        assert bots.choose(level, long, legal, random.Random(0), high.notes[0]) == {"type": "knock"}
+
+
+@pytest.mark.parametrize("level", ["good", "medium"])
+def test_every_round_ends_when_the_bots_decide_from_their_view_alone(level):
+    """Without notes a bot knows only what shows now and may never think its row low enough to knock (six good
+    bots, seed 776287, played on for ever in round 2): it knocks once the round has gone on long enough."""
+    seed, version = 776287, 0
+    state = engine.new_game(6, seed, {})
+    while not engine.is_over(state):
+        seat = engine.to_move(state)[0]
+        rng = random.Random(f"{seed}:{version}:{seat}")
+        state = engine.apply(state, seat, bots.choose(level, engine.view(state, seat),
+                                                      engine.legal_actions(state, seat), rng))
+        version += 1
+        assert version < 3000, f"round {state['round']} is still going"
+    assert len(state["rounds"]) == state["options"]["rounds"]

@@ -105,7 +105,7 @@ def test_every_cell_is_named_with_its_place_spice_and_height_in_reading_order(cl
             shown = words.space(space) if language == "en-gb" else SPACES_ZH[space]
             assert c["name"] == say.format(x=c["x"], y=c["y"], space=shown, h=height)
         # The printed heights, edges and flashes are hidden from screen readers: the names carry them
-        assert re.search(r'<g aria-hidden="true"><text [^>]*class="hn"', board)
+        assert re.search(r'<g aria-hidden="true"><g class="hn" [^>]*><text ', board)
 
 
 def test_no_aria_label_without_a_role_that_takes_one(client, mia, solo):  # noqa: F811
@@ -129,3 +129,17 @@ def test_red_and_green_differ_by_more_than_colour():
         for g in green:
             assert drawn[r] != drawn[g], f"{r} and {g} differ only by colour"
     assert json.dumps(sorted(drawn)) and len(set(drawn[s] for s in red + green)) == len(red + green)
+
+
+def test_the_long_score_headers_may_break_between_words_only(client, mia, solo):  # noqa: F811
+    """In Chinese a table header breaks only at a space or punctuation (static/css/site.css, issue 30.6: narrow
+    columns stood it one character a line): the long ones of the scores carry a zero-width space between their
+    words, where a phone's narrow column may break them, and read the same."""
+    match = play_mid_game(solo, 4)
+    client.force_login(mia)
+    page = client.get(f"/matches/{match.pk}/table/", **ZH).content.decode()
+    scores = between(page, '<section class="card rh-scores"', "</thead>")
+    heads = re.findall(r'<th scope="col"[^>]*>([^<]*)</th>', scores)
+    assert heads[1:4] == ["灰色\u200b籌碼", "黃色\u200b籌碼", "分數"], heads
+    with translation.override("zh-hant"):
+        assert translation.gettext("Own rats showing").split("\u200b") == ["露出的", "自己", "老鼠"]

@@ -16,6 +16,12 @@
   const choices = () => $("#htr-choices");
   const hint = (text) => { const h = $("#htr-hint"); if (h) h.textContent = text; };
   const focusFirst = () => { const b = choices() && choices().querySelector("button, input"); if (b) b.focus(); };
+  // A choice in the panel that stands for a spot on the board brings that spot into a zoomed board's view when it
+  // has the focus (static/js/zoom.js), so a phone shows where the choice lies.
+  const shows = (b, el) => {
+    b.addEventListener("focus", () => { if (window.boardZoom) window.boardZoom.reveal(el); });
+    return b;
+  };
 
   function clear() {
     $$(".target, .chosen").forEach((el) => el.classList.remove("target", "chosen"));
@@ -45,7 +51,7 @@
     el.setAttribute("data-pick", JSON.stringify(value));
     el.setAttribute("role", "button");
     el.setAttribute("tabindex", "0");
-    button(text || el.getAttribute("aria-label"), () => pick(el)).classList.add("htr-spot-choice");
+    shows(button(text || el.getAttribute("aria-label"), () => pick(el)), el).classList.add("htr-spot-choice");
   }
 
   // ---- the dive
@@ -83,7 +89,8 @@
     if (!d || !choices() || !Object.keys(d.moves).length) return;
     Object.keys(d.moves).forEach((key) => {
       const cat = $(`[data-cat="${d.seat}-${key}"]`);
-      if (cat) button(fill(d.words.move_from, { cat: cat.getAttribute("aria-label") }), () => chooseCat(key));
+      if (cat) shows(button(fill(d.words.move_from, { cat: cat.getAttribute("aria-label") }), () => chooseCat(key)),
+                     cat);
     });
   }
 

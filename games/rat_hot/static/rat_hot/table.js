@@ -1,15 +1,16 @@
 // Rat Hot's table: choose one of the turn's strips, its facing and a legal spot (highlighted on the table and
-// listed in a menu for the keyboard), see what it would score for each player, then place it. Zoom and pan.
+// listed in a menu for the keyboard), see what it would score for each player, then place it.
 // The spots and their scores come from the server (data-spots); this script only shows them and composes the
 // move: {"type": "place"} with a "part-place" field {"strip", "x", "y", "dir"} (games/match_views.py).
+// Zoom and pan are the boards' own script's (static/js/zoom.js).
 (function () {
   if (window.ratHot) return;
   const SVG = "http://www.w3.org/2000/svg";
   const DIRS = ["E", "S", "W", "N"];
   const STEP = {E: [1, 0], S: [0, 1], W: [-1, 0], N: [0, -1]};
   const SHIFT = {E: [0, 0], W: [2, 0], S: [0, 0], N: [0, 2]};
-  // What survives a redrawn table: the choices of this turn, and the zoom the user set (else the table fits).
-  const kept = {key: null, strip: null, dir: "E", spot: null, box: null, match: null};
+  // What survives a redrawn table: the choices of this turn.
+  const kept = {key: null, strip: null, dir: "E", spot: null};
 
   function fill(text, values) {
     return text.replace(/%\((\w+)\)[sd]/g, (_, name) => String(values[name]));
@@ -23,50 +24,6 @@
     const node = document.createElementNS(SVG, name);
     for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
     return node;
-  }
-
-  // --- zoom and pan ------------------------------------------------------------------------------------------
-  function setupZoom(root) {
-    const svg = root.querySelector(".rh-board");
-    if (!svg) return;
-    const fit = svg.dataset.box.split(" ").map(Number);
-    const mine = kept.match === root.dataset.match && kept.box;
-    let box = mine ? kept.box.slice() : fit.slice();
-    kept.match = root.dataset.match;
-    const show = (chosen = true) => {
-      svg.setAttribute("viewBox", box.join(" "));
-      kept.box = chosen ? box.slice() : null;
-    };
-    const zoom = (factor) => {
-      const cx = box[0] + box[2] / 2, cy = box[1] + box[3] / 2;
-      const w = Math.min(27, Math.max(4, box[2] * factor)), h = Math.min(27, Math.max(4, box[3] * factor));
-      box = [cx - w / 2, cy - h / 2, w, h];
-      show();
-    };
-    root.querySelectorAll("[data-zoom]").forEach((b) => b.addEventListener("click", () => {
-      if (b.dataset.zoom === "fit") { box = fit.slice(); show(false); } else zoom(b.dataset.zoom === "in" ? 0.8 : 1.25);
-    }));
-    root.querySelectorAll("[data-pan]").forEach((b) => b.addEventListener("click", () => {
-      const [dx, dy] = b.dataset.pan.split(",").map(Number);
-      box[0] += dx * 2; box[1] += dy * 2; show();
-    }));
-    svg.addEventListener("wheel", (e) => { e.preventDefault(); zoom(e.deltaY < 0 ? 0.9 : 1.1); }, {passive: false});
-    let drag = null;
-    svg.addEventListener("pointerdown", (e) => {
-      if (e.target.classList.contains("rh-spot-mark")) return;
-      drag = {x: e.clientX, y: e.clientY, box: box.slice()};
-    });
-    svg.addEventListener("pointermove", (e) => {
-      if (!drag) return;
-      const scale = box[2] / svg.getBoundingClientRect().width;
-      box[0] = drag.box[0] - (e.clientX - drag.x) * scale;
-      box[1] = drag.box[1] - (e.clientY - drag.y) * scale;
-      show();
-    });
-    const stop = () => { drag = null; };
-    svg.addEventListener("pointerup", stop);
-    svg.addEventListener("pointerleave", stop);
-    show(Boolean(mine));
   }
 
   // --- choosing a placement ----------------------------------------------------------------------------------
@@ -171,7 +128,6 @@
     const root = document.querySelector(".rh[data-key]");
     if (!root || root.dataset.ready) return;
     root.dataset.ready = "1";
-    setupZoom(root);
     setupPlay(root);
   }
 
