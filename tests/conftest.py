@@ -66,6 +66,21 @@ def channel_layer_forgotten_at_the_end():
 
 
 @pytest.fixture(autouse=True)
+def channel_layer_of_its_own():
+    """Each test gets a channel layer of its own: the site asks `get_channel_layer()` each time, and Channels keeps
+    one instance per process. Each async test runs its own event loop, and channels_redis's layer keeps a receive
+    lock on the loop of whoever receives: a socket left receiving when an earlier test's loop ended leaves that lock
+    held, bound to a dead loop, and the next test's socket on the same layer fails ("Lock ... is bound to a
+    different event loop"; it crashed an xdist worker in CI). A server a test starts runs in its own thread with
+    the same layer for the test's length, as a real server's process would."""
+    from channels.layers import channel_layers
+
+    channel_layers.backends.clear()
+    yield
+    channel_layers.backends.clear()
+
+
+@pytest.fixture(autouse=True)
 def site_language_after_each_test():
     """A request leaves its language active in the thread (Django activates one per request and never resets it):
     a test that asked for Chinese pages must not make the next test's words Chinese."""
