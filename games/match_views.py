@@ -25,6 +25,8 @@ from games.tables import as_answer, load, render_pushed, render_table
 from games.viewer import controlled_seats, session_key, viewpoint
 from games.wake import wake
 
+MY_MATCHES_SHOWN = 50
+
 
 def lobby(request):
     open_matches = (
@@ -35,10 +37,12 @@ def lobby(request):
     if request.user.is_authenticated:
         mine = (
             Match.objects.filter(Q(host=request.user) | Q(seats__user=request.user))
-            .filter(status__in=[Match.OPEN, Match.PLAYING]).distinct().prefetch_related("seats__profile")[:50]
+            .filter(status__in=[Match.OPEN, Match.PLAYING]).distinct().prefetch_related("seats__profile")
         )
-        # Those waiting for this player's move first (a turn-based match may wait days), the newest first within.
-        mine = sorted(mine, key=lambda match: not turn_based.waiting_for(match, request.user))
+        # Those waiting for this player's move first (a turn-based match may wait days), the newest first within;
+        # sorted before the list is cut, so a match waiting for them is never left out for newer ones. A person's
+        # unfinished matches are few: reading each one's state is cheap beside the page.
+        mine = sorted(mine, key=lambda match: not turn_based.waiting_for(match, request.user))[:MY_MATCHES_SHOWN]
     watch = Match.objects.filter(status=Match.PLAYING).prefetch_related("seats__profile")[:20]
     return render(request, "games/lobby.html", {
         "open_matches": open_matches, "mine": mine, "watch": watch, "playable": registry.playable_games(),

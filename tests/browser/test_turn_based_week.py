@@ -68,9 +68,10 @@ def mails(output: str) -> list[dict]:
 
 
 def one_mail_to(output: str, username: str, subject: str) -> dict:
-    to_them = [m for m in mails(output) if m["to"] == f"{username}@example.com"]
-    assert [m["subject"] for m in to_them] == [subject], output
-    return to_them[0]
+    """The one e-mail sent, to this player with this subject: nobody else (the player who moved) was sent any."""
+    sent = mails(output)
+    assert [(m["to"], m["subject"]) for m in sent] == [(f"{username}@example.com", subject)], output
+    return sent[0]
 
 
 def test_a_turn_based_match_over_a_week_of_emails(signed_up, manage, live_server_url):

@@ -120,6 +120,24 @@ def test_my_matches_list_those_waiting_for_my_move_first(client, mia, leo, make_
     assert f'data-match="{newer.pk}"' not in page.split("Open matches to join")[0]
 
 
+def test_a_match_waiting_for_my_move_is_listed_however_many_newer_ones_i_have(client, mia, leo):
+    from games import match_views
+
+    waiting = duel_of(mia, leo, THREE_DAYS)
+    play(waiting.pk, 0)  # Mia memorised: Leo is to move there
+    newer = [lobby.create_match(host=leo, game="rat_a_tat_cat", options={"rounds": 1},
+                                seats=[SeatPlan("me"), SeatPlan("invite")]) for _ in range(3)]
+    match_views.MY_MATCHES_SHOWN, shown = 3, match_views.MY_MATCHES_SHOWN
+    try:
+        client.force_login(leo)
+        page = client.get(reverse("lobby")).content.decode()
+    finally:
+        match_views.MY_MATCHES_SHOWN = shown
+    mine = page.split("Open matches to join")[0]
+    assert f'data-match="{waiting.pk}"' in mine
+    assert sum(f'data-match="{match.pk}"' in mine for match in newer) == 2  # three shown in all
+
+
 def test_the_record_says_turn_based_with_its_time_per_move_and_travels(mia, leo):
     match = by_post(mia, leo)
     turns.resign(match_id=match.pk, seat=0)

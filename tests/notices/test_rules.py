@@ -239,8 +239,9 @@ def test_a_record_awaiting_confirmation_asks_its_player(make_user, clock):
     assert seat.confirmation == Participant.AWAITING
     assert asked.subject == "A record to confirm"
     assert "alice recorded Rat Hot with you (against alice)" in asked.body
-    assert f"https://topcat.example/record/{game_record.pk}/confirm/{seat.seat}/" in asked.body or \
-        "/confirm" in asked.body
+    from scoring.confirmations import confirm_path
+
+    assert f"https://topcat.example{confirm_path(seat)}" in asked.body
     assert mails_to(alice) == []
 
 
@@ -256,4 +257,44 @@ def test_the_words_are_the_persons_language(make_user, clock):
     play(match)
     [told] = mails_to(lin)
     assert told.subject == "輪到你了"
-    assert f"#{match.pk}" in told.body and "mia" in told.body
+    # The line, and the e-mail's own words around it, in her language (the test game's name is not translated).
+    assert f"輪到你了：Take Away 第 #{match.pk} 局，對手 mia。" in told.body
+    assert "你的通知設定：" in told.body and "取消訂閱這些電子郵件：" in told.body and "Your notice" not in told.body
+
+
+def test_with_the_sites_task_backend_a_reminder_and_a_group_are_deferred_to_their_time(mia, leo, clock, settings):
+    """The database backend (the site's default) runs `send_due` when each is due: a turn's reminder when a quarter
+    of its time is left, a grouped notice when its group's window ends; neither is left to the optional cron."""
+    from django.core.management import call_command
+    from django_tasks_db.models import DBTaskResult
+
+    settings.TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+    by_email(leo)
+
+    def deferred() -> list:
+        """When the tasks waiting for a later time are to run (a task to run at once waits for no time: the
+        backend stores it with the largest date it has)."""
+        later = DBTaskResult.objects.filter(status="READY", run_after__gt=clock() + timedelta(seconds=30),
+                                            run_after__lt=clock() + timedelta(days=365))
+        return sorted(later.values_list("run_after", flat=True))
+
+    first = duel(mia, leo)
+    if user_of(first, to_move(first)) == leo:
+        play(first)
+    call_command("db_worker", "--batch", "--no-startup-delay")
+    DBTaskResult.objects.all().delete()
+    mail.outbox.clear()
+    Preferences.objects.filter(user=leo).update(last_sent_at=None)
+    play(first)  # Leo's turn begins: told at once, reminded twelve hours before his three days run out
+    first.refresh_from_db()
+    [reminder] = deferred()
+    assert abs(reminder - (first.moved_at + timedelta(days=3, hours=-12))) < timedelta(seconds=1)
+    call_command("db_worker", "--batch", "--no-startup-delay")
+    assert len(mails_to(leo)) == 1
+
+    second = duel(mia, leo)
+    clock.advance(minutes=2)
+    if user_of(second, to_move(second)) == mia:
+        play(second)  # Leo's turn there, two minutes after he was told: it waits for the group
+    sent_at = Preferences.objects.get(user=leo).last_sent_at
+    assert sent_at + timedelta(minutes=5) in deferred()

@@ -15,6 +15,7 @@ from notices.models import CONFIRMATION, REMINDER, TURN, Preferences, PushSubscr
 from tests.notices.conftest import b64, by_email, duel, play, to_move, user_of
 
 SUBSCRIBE = "/notices/push/subscribe/"
+FORGET = "/notices/push/forget/"
 
 
 def keys() -> dict:
@@ -66,6 +67,23 @@ def test_a_bad_subscription_is_refused_and_nothing_kept(client, leo, vapid, name
     answer = post(client, BAD[name])
     assert answer.status_code == 400
     assert answer.json()["error"]
+    assert not PushSubscription.objects.exists()
+
+
+@pytest.mark.django_db
+def test_a_device_is_forgotten_by_its_owner_only_and_a_bad_endpoint_changes_nothing(client, mia, leo, vapid):
+    client.force_login(leo)
+    post(client, subscription())
+    endpoint = PushSubscription.objects.get().endpoint
+    client.force_login(mia)
+    assert client.post(FORGET, {"endpoint": endpoint}).status_code == 200  # not hers: nothing to forget
+    for bad in ({}, {"endpoint": "http://10.0.0.7/x"}, {"endpoint": "x" * 5000}, {"endpoint": "a\x00b"}):
+        assert client.post(FORGET, bad).status_code == 400, bad
+    assert PushSubscription.objects.filter(user=leo, endpoint=endpoint).exists()
+    client.logout()
+    assert client.post(FORGET, {"endpoint": endpoint}).status_code == 403
+    client.force_login(leo)
+    assert client.post(FORGET, {"endpoint": endpoint}).status_code == 200
     assert not PushSubscription.objects.exists()
 
 
