@@ -2,6 +2,7 @@
 
 from django.contrib import admin
 
+from scoring import ratings
 from scoring.models import GameRecord, Participant, PlayerProfile
 
 
@@ -21,18 +22,53 @@ class ParticipantInline(admin.TabularInline):
     raw_id_fields = ["profile"]
 
 
+def _seated(game_record_id) -> list[int]:
+    return list(Participant.objects.filter(game_record_id=game_record_id).exclude(profile=None)
+                .values_list("profile_id", flat=True))
+
+
 @admin.register(GameRecord)
 class GameRecordAdmin(admin.ModelAdmin):
+    """An edit here (its date, game, seats, ranks) rates its game again from the record on, or from where it was
+    (scoring/ratings.py `rerate`); a deletion does so through its signal."""
     list_display = ["id", "game", "source", "played_at", "recorded_by"]
     list_filter = ["game", "source"]
     date_hierarchy = "played_at"
     raw_id_fields = ["recorded_by"]
     inlines = [ParticipantInline]
 
+    def save_model(self, request, obj, form, change):
+        before = GameRecord.objects.filter(pk=obj.pk).values_list("game", "played_at").first() if change else None
+        obj._before_edit = (before, _seated(obj.pk) if change else [])
+        super().save_model(request, obj, form, change)
+
+    def save_related(self, request, form, formsets, change):
+        super().save_related(request, form, formsets, change)  # the seats, after the record
+        was, seated = getattr(form.instance, "_before_edit", (None, []))
+        ratings.rerate(form.instance, was=was, seated=seated)
+
 
 @admin.register(Participant)
 class ParticipantAdmin(admin.ModelAdmin):
+    """An edited seat rates its record's game again from the record on, as a record's edit does."""
     list_display = ["name", "game_record", "seat", "profile", "score", "rank", "bot"]
     list_filter = ["game_record__game"]
     search_fields = ["name", "profile__handle", "profile__display_name"]
     raw_id_fields = ["game_record", "profile"]
+
+    def save_model(self, request, obj, form, change):
+        seated = _seated(obj.game_record_id)
+        super().save_model(request, obj, form, change)
+        ratings.rerate(obj.game_record, seated=seated)
+
+    def delete_model(self, request, obj):
+        seated, game_record = _seated(obj.game_record_id), obj.game_record
+        super().delete_model(request, obj)
+        ratings.rerate(game_record, seated=seated)
+
+    def delete_queryset(self, request, queryset):
+        records = {seat.game_record_id: seat.game_record for seat in queryset.select_related("game_record")}
+        seated = {pk: _seated(pk) for pk in records}
+        super().delete_queryset(request, queryset)
+        for pk, game_record in records.items():
+            ratings.rerate(game_record, seated=seated[pk])

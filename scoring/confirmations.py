@@ -50,7 +50,7 @@ def answer(*, user, participant_id: int, answer: str) -> Participant:
     participant.save(update_fields=["confirmation"])
     record_changed = mark_disputed(participant.game_record)
     if record_changed or Participant.CONFIRMED in (before, after):  # a seat or the record starts or stops counting
-        ratings.rebuild_ratings(game=participant.game_record.game)
+        ratings.rerate(participant.game_record)  # its game from this record on
     return participant
 
 

@@ -7,10 +7,11 @@ from __future__ import annotations
 
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
+from django.db.models import Min
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from scoring import services
+from scoring import services, summaries
 from scoring.models import LinkRequest, Participant, PlayerProfile
 from scoring.ratings import rebuild_ratings
 
@@ -91,14 +92,18 @@ def merge(*, table_player: PlayerProfile, account: PlayerProfile) -> list[str]:
     if shared_matches(table_player, account):
         raise LinkError(not_the_same(table_player, account))
     seats = Participant.objects.filter(profile=table_player)
-    games = sorted(set(seats.values_list("game_record__game", flat=True).distinct()))
+    # Each game rated again from the table player's first match in it (at that moment, every record: id 0 on).
+    first = dict(seats.values("game_record__game").annotate(first=Min("game_record__played_at"))
+                 .values_list("game_record__game", "first").order_by())
+    games = sorted(first)
     seats.update(profile=account)
     table_player.seats.update(profile=account)  # seats of live matches (games.Seat), so they record the account
     if table_player.avatar or table_player.avatar_small:
         services.remove_avatar(profile=table_player)  # its files are deleted once this commits
     table_player.delete()
     for game in games:
-        rebuild_ratings(game=game)
+        rebuild_ratings(game=game, since=(first[game], 0))
+        summaries.refresh_standings(game, [account.pk])
     return games
 
 

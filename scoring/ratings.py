@@ -25,9 +25,12 @@ Choices made:
 - The displayed rating is the conservative estimate mu - 3 sigma (the "ordinal"): it starts at 0 and grows as
   a player wins and as the system grows sure of them.
 - Records are rated in (played_at, id) order. A record saved after later ones of the same game (an import,
-  a corrected date) triggers a rebuild of that game's ratings, so incremental and rebuilt ratings agree.
-  An import of many records wraps its saves in `rebuild_afterwards()` to rebuild each such game only once.
-  Whoever corrects or deletes a record calls `rebuild_ratings(game=...)` afterwards.
+  a corrected date) triggers a rebuild of that game's ratings from that record on, so incremental and rebuilt
+  ratings agree. An import of many records wraps its saves in `rebuild_afterwards()` to rebuild each such game
+  only once. A record confirmed, disputed, corrected or deleted (scoring/confirmations.py, table_records.py, the
+  signal below, the admin) changes no rating before its own: its game is rated again from there on
+  (`rebuild_ratings(game, since=...)`), each player starting from their skill just before it, so a change to a
+  recent record of a long history costs a few matches' work, not the whole game's.
 """
 from __future__ import annotations
 
@@ -35,9 +38,12 @@ import threading
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
+from datetime import datetime
 
 from django.db import transaction
 from django.db.models import Q
+from django.db.models.signals import post_delete
+from django.dispatch import receiver
 from openskill.models import PlackettLuce
 
 from scoring import counting, summaries
@@ -47,7 +53,8 @@ MODEL = PlackettLuce()
 DEFAULT_MU = MODEL.mu
 DEFAULT_SIGMA = MODEL.sigma
 BATCH = 2000
-_batch = threading.local()  # games waiting for a rebuild at the end of a `rebuild_afterwards()` block
+_batch = threading.local()  # games waiting to be rated again at the end of a `rebuild_afterwards()` block
+Point = tuple[datetime, int]  # a record's place in its game's history: (played_at, id)
 
 
 @dataclass(frozen=True)
@@ -110,19 +117,24 @@ def _is_out_of_order(game_record: GameRecord, profile_ids: list[int]) -> bool:
 
 
 @contextmanager
-def rebuild_afterwards() -> Iterator[set[str]]:
-    """Within this block (an import of many records), a record saved before later ones of its game does not
-    rebuild that game at once: the game is rebuilt once, when the block ends. Yields the set of such games."""
+def rebuild_afterwards() -> Iterator[dict[str, Point]]:
+    """Within this block (an import of many records), a record saved before later ones of its game does not rate
+    that game again at once: the game is rated again once, when the block ends, from the earliest record that
+    needs it. Yields those games, each with that point."""
     outer = getattr(_batch, "games", None)
-    games: set[str] = set() if outer is None else outer
+    games: dict[str, Point] = {} if outer is None else outer
     _batch.games = games
     try:
         yield games
         if outer is None:
-            for game in sorted(games):
-                rebuild_ratings(game=game)
+            for game, point in sorted(games.items()):
+                rebuild_ratings(game=game, since=point)
     finally:
         _batch.games = outer
+
+
+def _wait(waiting: dict[str, Point], game: str, point: Point) -> None:
+    waiting[game] = min(waiting.get(game, point), point)
 
 
 @transaction.atomic
@@ -155,12 +167,13 @@ def _rate_record(game_record: GameRecord) -> list[RatingChange]:
     RatingChange.objects.filter(game_record=game_record).delete()  # rating a record twice replaces its changes
     waiting = getattr(_batch, "games", None)
     if waiting is not None and game_record.game in waiting:
-        return []  # the whole game is rebuilt at the end of the block
+        _wait(waiting, game_record.game, point_of(game_record))
+        return []  # the game is rated again at the end of the block, from this record on at the latest
     if _is_out_of_order(game_record, profile_ids):
         if waiting is not None:
-            waiting.add(game_record.game)
+            _wait(waiting, game_record.game, point_of(game_record))
             return []
-        rebuild_ratings(game=game_record.game)
+        rebuild_ratings(game=game_record.game, since=point_of(game_record))
         return list(RatingChange.objects.filter(game_record=game_record))
     skills = rate_match(seats, current_skills(game_record.game, profile_ids))
     return RatingChange.objects.bulk_create(_changes(game_record.pk, game_record.game, game_record.played_at, skills))
@@ -176,22 +189,49 @@ def _changes(record_id, game, played_at, skills: dict[int, Skill]) -> list[Ratin
     ]
 
 
-@transaction.atomic
-def rebuild_ratings(game: str | None = None) -> int:
-    """Recompute every rating of one game (or all games) from the history, in played_at order.
+def point_of(game_record: GameRecord) -> Point:
+    return game_record.played_at, game_record.pk
 
-    Used after a record is corrected, deleted or imported out of order, and after table players are merged.
-    Streams the participants in batches and writes the changes with bulk_create. Returns the number written.
+
+def _from(point: Point, played_at: str = "played_at") -> Q:
+    """Rows (rating changes, or seats with `played_at="game_record__played_at"`) at or after this point."""
+    when, record_id = point
+    return Q(**{f"{played_at}__gt": when}) | Q(**{played_at: when, "game_record_id__gte": record_id})
+
+
+def _skill_before(game: str, point: Point, profile_id: int) -> Skill | None:
+    latest = (RatingChange.objects.filter(~_from(point), profile_id=profile_id, game=game)
+              .order_by("-played_at", "-game_record_id").values_list("mu", "sigma").first())
+    return Skill(*latest) if latest else None
+
+
+@transaction.atomic
+def rebuild_ratings(game: str | None = None, since: Point | None = None) -> int:
+    """Recompute the ratings of one game (or all games) from the history, in played_at order.
+
+    Used after a record is corrected, deleted, confirmed, disputed or saved out of order, and after table players are
+    merged. With `since` (a point of one game's history, `point_of(record)`), only the ratings from that point on
+    are recomputed, each player starting from their skill just before it, and only the standings of the players
+    whose ratings changed are refreshed; without it, the whole game's (or every game's). Streams the participants in
+    batches and writes the changes with bulk_create. Returns the number written.
     """
+    if since is not None and game is None:
+        raise ValueError("a point of the history is a point of one game's")
     changes = RatingChange.objects.all() if game is None else RatingChange.objects.filter(game=game)
-    changes.delete()
     seats = Participant.objects.filter(counting.OF_COUNTED_RECORD).order_by(
         "game_record__played_at", "game_record_id", "seat"
     ).values_list("game_record_id", "game_record__game", "game_record__played_at", "profile_id", "rank",
                   "confirmation", "counted")
     if game is not None:
         seats = seats.filter(game_record__game=game)
+    touched: set[int] = set()
+    if since is not None:
+        changes = changes.filter(_from(since))
+        seats = seats.filter(_from(since, played_at="game_record__played_at"))
+        touched.update(changes.values_list("profile_id", flat=True))
+    changes.delete()
     skills: dict[str, dict[int, Skill]] = {}
+    known: set[int] = set()  # profiles whose skill before `since` was read
     pending: list[RatingChange] = []
     written = 0
     current = None
@@ -202,8 +242,16 @@ def rebuild_ratings(game: str | None = None) -> int:
         record_id, record_game, played_at = current
         game_skills = skills.setdefault(record_game, {})
         if any(profile_id is not None for profile_id, _rank in match_seats):
+            if since is not None:
+                for profile_id, _rank in match_seats:
+                    if profile_id is not None and profile_id not in known:
+                        known.add(profile_id)
+                        before = _skill_before(record_game, since, profile_id)
+                        if before is not None:
+                            game_skills[profile_id] = before
             new = rate_match(match_seats, game_skills)
             game_skills.update(new)
+            touched.update(new)
             pending.extend(_changes(record_id, record_game, played_at, new))
         if len(pending) >= BATCH:
             written += len(RatingChange.objects.bulk_create(pending))
@@ -220,5 +268,36 @@ def rebuild_ratings(game: str | None = None) -> int:
         close_match()
     if pending:
         written += len(RatingChange.objects.bulk_create(pending))
-    summaries.rebuild_standings(game)
+    if since is None:
+        summaries.rebuild_standings(game)
+    else:
+        summaries.refresh_standings(game, touched)
     return written
+
+
+def rerate(game_record: GameRecord, was: tuple[str, datetime] | None = None, seated: Iterable[int] = ()) -> None:
+    """After a record was confirmed, disputed, corrected or deleted: its game rated again from the record on (and,
+    when it moved, from where it was: `was`, its game and played_at before), unless an import is under way (its
+    `rebuild_afterwards()` block rebuilds the game at its end). The standings and lines of its players (those
+    `seated` before a correction too) are refreshed, rated or not."""
+    points = {game_record.game: point_of(game_record)}
+    if was is not None:
+        old = (was[1], game_record.pk)
+        points[was[0]] = min(points.get(was[0], old), old)
+    waiting = getattr(_batch, "games", None)
+    players = set(seated)
+    if game_record.pk is not None and GameRecord.objects.filter(pk=game_record.pk).exists():
+        players.update(game_record.participants.exclude(profile=None).values_list("profile_id", flat=True))
+    for game, point in sorted(points.items()):
+        if waiting is not None:
+            _wait(waiting, game, point)
+            continue
+        rebuild_ratings(game=game, since=point)
+        summaries.refresh_standings(game, players)
+
+
+@receiver(post_delete, sender=GameRecord)
+def _rerate_after_delete(sender, instance: GameRecord, **kwargs):
+    """A record deleted (by the admin, or with its recorder's account): its rating changes went with it, and the
+    later matches of its game are rated again without it."""
+    rerate(instance)

@@ -9,7 +9,8 @@ CSV's breakdown columns (scoring/csv_columns.py):
   them: rebuild afterwards.
 - Standing: a player's latest rating, rated matches and wins in one game, the leaderboards' rows. Refreshed
   from indexed queries on that player's own rows whenever the ratings write their changes (scoring/ratings.py:
-  one record rated refreshes its players, a rebuilt game rebuilds its standings), and when a record is deleted.
+  one record rated refreshes its players, a game rated again from a record refreshes the players whose
+  ratings changed, a rebuilt game rebuilds its standings), and when a record is deleted.
 - PlayerLine: a player's matches played, wins and counted scores in one game, the lines of their page; kept with
   their standing, at the same moments, from the same rows (one aggregate of that player's own seats in the game).
 Everything else a page shows (a game's latest match, a player's head to head and latest matches) is computed from
@@ -72,7 +73,7 @@ def _before_delete(sender, instance: GameRecord, **kwargs):
 def _after_delete(sender, instance: GameRecord, **kwargs):
     if record_counts(instance):
         _add(instance.game, -1)
-    # Its rating changes went with it (whoever deletes a record rebuilds the game's ratings, scoring/ratings.py).
+    # Its rating changes went with it; scoring/ratings.py rates the later matches of its game again.
     refresh_standings(instance.game, getattr(instance, "_seated", []))
 
 

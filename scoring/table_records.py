@@ -148,6 +148,8 @@ def correct_table_record(game_record: GameRecord, *, user, choices: list[SeatCho
         raise PermissionError(_("Only the player who recorded this game may correct it."))
     record = _prepare(game=game_record.game, choices=choices, played_on=played_on, final=final, options=options,
                       exclude=game_record, unfinished=unfinished)
+    was = (game_record.game, game_record.played_at)
+    seated = list(game_record.participants.exclude(profile=None).values_list("profile_id", flat=True))
     try:
         with transaction.atomic():
             _create_new_players(record["seats"], created_by=user)
@@ -160,7 +162,7 @@ def correct_table_record(game_record: GameRecord, *, user, choices: list[SeatCho
             game_record.save(update_fields=["record", "played_at", "fingerprint", "location", "duration", "notes",
                                             "unfinished", "disputed"])
             seat_participants(game_record, record)
-            ratings.rebuild_ratings(game=game_record.game)
+            ratings.rerate(game_record, was=was, seated=seated)  # from where it was or is now
     except IntegrityError:
         raise AlreadyRecorded(GameRecord.objects.filter(fingerprint=fingerprint(record)).first()) from None
     return game_record

@@ -161,14 +161,15 @@ def test_an_import_rebuilds_each_game_once_at_the_end(alice, bob, monkeypatch):
     play("rat_hot", (alice, 10, 1), (bob, 5, 2), when=start + dt.timedelta(days=10))
     rebuilt = []
     real_rebuild = ratings.rebuild_ratings
-    monkeypatch.setattr(ratings, "rebuild_ratings", lambda game=None: rebuilt.append(game) or real_rebuild(game))
+    monkeypatch.setattr(ratings, "rebuild_ratings",
+                        lambda game=None, since=None: rebuilt.append((game, since)) or real_rebuild(game, since))
     with ratings.rebuild_afterwards() as waiting:
-        for day in (1, 2, 3):
-            play("rat_hot", (alice, 1, 2), (bob, 5, 1), when=start + dt.timedelta(days=day))
+        saved = [play("rat_hot", (alice, 1, 2), (bob, 5, 1), when=start + dt.timedelta(days=day))
+                 for day in (2, 1, 3)]
         play("cat_tower", (alice, 1, 2), (bob, 5, 1), when=start + dt.timedelta(days=4))  # in order: rated now
-        assert waiting == {"rat_hot"} and rebuilt == []
+        assert waiting == {"rat_hot": ratings.point_of(saved[1])} and rebuilt == []  # from the earliest on
         assert RatingChange.objects.filter(game="cat_tower").count() == 2
-    assert rebuilt == ["rat_hot"]
+    assert rebuilt == [("rat_hot", ratings.point_of(saved[1]))]
     mus = [change.mu for change in ratings_history(alice)]
     assert mus[0] > mus[1] > mus[2] and mus[3] > mus[2]  # three losses, then the win saved first
     incremental = snapshot()

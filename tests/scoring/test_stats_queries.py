@@ -117,3 +117,20 @@ def test_a_players_page_reads_the_history_only_by_the_players_own_rows(client, a
     selects = [(sql, params) for sql, params in executed if sql.startswith("SELECT")]
     assert len(selects) >= 6
     assert {sql: found for sql, params in selects if (found := scans(sql, params))} == {}
+
+
+HISTORY_PAGES = ("history", "history of a player", "history, an older page")
+
+
+@pytest.mark.parametrize("page", HISTORY_PAGES)
+def test_the_history_pages_count_nothing_and_list_no_distinct_players(client, alice, bob, make_player, page):
+    """Keyset pages (newer, older) need no count of every record, and the player box suggests names as they are
+    typed instead of a drop-down of every player ever seated (a DISTINCT over every seat): neither comes back.
+    A visitor's pages: a signed-in player's header counts what awaits their answer, of their own rows."""
+    rng = random.Random(7)
+    add_history(40, [alice.profile, bob.profile, make_player("carol").profile], rng)
+    with CaptureQueriesContext(connection) as captured:
+        assert client.get(PAGES[page]()).status_code == 200
+    counting = [query["sql"] for query in captured
+                if "COUNT(" in query["sql"].upper() or "DISTINCT" in query["sql"].upper()]
+    assert counting == []

@@ -7,9 +7,10 @@ import datetime as dt
 
 import pytest
 from django.core.management import CommandError, call_command
+from django.db import transaction
 
-from scoring import confirmations, linking, stats, summaries, table_records
-from scoring.models import GameRecord, GameTally, PlayerLine, PlayerProfile, Standing
+from scoring import confirmations, linking, ratings, stats, summaries, table_records
+from scoring.models import GameRecord, GameTally, PlayerLine, PlayerProfile, RatingChange, Standing
 from scoring.table_records import SeatChoice
 from tests.scoring.test_confirmations import DAY, RAT_HOT, record_table, seat_of
 from tests.scoring.test_stats import START, play, table_player
@@ -17,8 +18,21 @@ from tests.scoring.test_stats import START, play, table_player
 pytestmark = pytest.mark.django_db
 
 
+def rating_rows() -> list[tuple]:
+    return list(RatingChange.objects.order_by("game", "game_record_id", "profile_id").values_list(
+        "game", "game_record_id", "profile_id", "mu", "sigma", "rating", "played_at"))
+
+
 def agree():
+    """The kept summaries equal those rebuilt, and so do the ratings: each change above rates its game again from
+    its record on only (scoring/ratings.py `rerate`), which must come to what rating the whole history gives."""
     assert summaries.differences() == []
+    kept = rating_rows()
+    with transaction.atomic():
+        ratings.rebuild_ratings()
+        rebuilt = rating_rows()
+        transaction.set_rollback(True)
+    assert kept == rebuilt
 
 
 def tally(game):
