@@ -222,20 +222,44 @@ def browser():
         chromium.close()
 
 
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    """Each test's outcome, kept on it (`item.outcome_of["call"]`) for its fixtures' teardown to read."""
+    report = yield
+    item.__dict__.setdefault("outcome_of", {})[report.when] = report
+    return report
+
+
 @pytest.fixture
-def new_context(browser, live_server_url):
-    """Make browser contexts (separate visitors) whose relative URLs go to the live server; closed after the test."""
-    contexts = []
+def new_context(browser, live_server_url, request):
+    """Make browser contexts (separate visitors) whose relative URLs go to the live server; closed after the test.
+
+    Before they close, axe checks every page still open on a page of the site (the state each test ends in, which a
+    test rarely checks itself): a test that passed fails in its teardown when any of its pages has a WCAG 2.2 A/AA
+    violation of any impact (tests/browser/axe.py). A test that failed already is not checked again, nor a
+    context made without scripts (axe is one)."""
+    contexts, scripted = [], []
 
     def make(**options):
         context = browser.new_context(base_url=live_server_url, **options)
         context.set_default_timeout(DEFAULT_TIMEOUT_MS)
         contexts.append(context)
+        if options.get("java_script_enabled", True):  # axe is a script: a page without scripts cannot run it
+            scripted.append(context)
         return context
 
     yield make
-    for context in contexts:
-        context.close()
+    try:
+        outcome = getattr(request.node, "outcome_of", {}).get("call")
+        if outcome is not None and outcome.passed:
+            from tests.browser.axe import describe, site_pages, violations
+
+            problems = [f"{page.url}:\n{describe(found)}"
+                        for page in site_pages(scripted, live_server_url) if (found := violations(page))]
+            assert not problems, "accessibility violations where the test ended:\n" + "\n".join(problems)
+    finally:
+        for context in contexts:
+            context.close()
 
 
 def watch_errors(page):

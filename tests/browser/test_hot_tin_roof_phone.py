@@ -2,8 +2,8 @@
 families' names some 5 px high and the patios as 13 px circles, so the board starts zoomed in on the player's cat
 (static/js/zoom.js, shared with Rat Hot): names at least 10 px high, drawn above the catwalks, patios of 24 px or
 more (WCAG 2.5.8). The zoom buttons work by keyboard, the patio the keyboard's focus lands on is brought into view,
-a move is made by tapping the board, and the zoom outlasts the bots' moves pushed to the page. Axe finds nothing
-serious. "Fit" shows the whole board, where the same checks fail: they can."""
+a move is made by tapping the board, and the zoom outlasts the bots' moves pushed to the page. Axe finds nothing.
+"Fit" shows the whole board, where the same checks fail: they can."""
 import json
 import re
 
