@@ -212,8 +212,9 @@ def rebuild_ratings(game: str | None = None, since: Point | None = None) -> int:
     Used after a record is corrected, deleted, confirmed, disputed or saved out of order, and after table players are
     merged. With `since` (a point of one game's history, `point_of(record)`), only the ratings from that point on
     are recomputed, each player starting from their skill just before it, and only the standings of the players
-    whose ratings changed are refreshed; without it, the whole game's (or every game's). Streams the participants in
-    batches and writes the changes with bulk_create. Returns the number written.
+    whose ratings changed or who are seated from that point on are refreshed; without it, the whole game's (or
+    every game's). Streams the participants in batches and writes the changes with bulk_create. Returns the number
+    written.
     """
     if since is not None and game is None:
         raise ValueError("a point of the history is a point of one game's")
@@ -264,6 +265,8 @@ def rebuild_ratings(game: str | None = None, since: Point | None = None) -> int:
                 close_match()
             current, match_seats = (record_id, record_game, played_at), []
         match_seats.append((profile_id if counting.seat_counts(confirmation, counted) else None, rank))
+        if since is not None and profile_id is not None:
+            touched.add(profile_id)  # their line too, rated or not (an import's seats waiting for their players)
     if current is not None:
         close_match()
     if pending:
