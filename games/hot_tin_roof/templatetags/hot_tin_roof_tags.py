@@ -3,21 +3,24 @@ actions grouped as choices (a dumpster, a spot; a cat, a destination, an alterna
 
 Everything here reads the engine's view and the legal actions the framework passes in; no rule is decided here.
 """
+import html
 import json
+from functools import cache
 
 from django import template
-from django.utils.safestring import mark_safe
+from django.utils.html import format_html
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext_lazy
 
 from games.hot_tin_roof import paths, words
 from games.hot_tin_roof.board import board
 from games.hot_tin_roof.rules import PAIR_PENALTY
+from games.words_kept import per_language
 
 register = template.Library()
 
 COLOURS = ("white", "orange", "brown", "blue")
-PAIR_SHAPES = {"sitting": "circle", "standing": "diamond"}
 
 
 # In context: a seat's colour here is not another game's colour word (one catalogue for all the apps).
@@ -30,51 +33,82 @@ def colour_name(seat: int) -> str:
 
 
 def _who(seat: int, names: list) -> str:
-    name = names[seat] if seat < len(names) else _("seat %(n)d") % {"n": seat + 1}
+    return _named(seat, names[seat] if seat < len(names) else None)
+
+
+@per_language
+def _named(seat: int, name: str | None) -> str:
+    """A player by name and colour, "Mia (White)"; "seat 2 (Orange)" for a seat without a name."""
+    if name is None:
+        name = _("seat %(n)d") % {"n": seat + 1}
     return _("%(name)s (%(colour)s)") % {"name": name, "colour": colour_name(seat)}
 
 
 def _cats_on(view: dict) -> dict:
+    """The cats on the board by patio: (seat, pair, cat) each, in seat order, then pair, then cat."""
     on = {}
     for player in view["players"]:
         for pair, cats in player["cats"].items():
             for cat, patio in enumerate(cats):
                 if patio is not None:
-                    on.setdefault(patio, []).append({"seat": player["seat"], "pair": pair, "cat": cat,
-                                                     "key": f"{player['seat']}-{pair}{cat}"})
+                    on.setdefault(patio, []).append((player["seat"], pair, cat))
     return on
 
 
-def _patios(view: dict, names: list, movable: set) -> list:
-    on = _cats_on(view)
-    shown = []
-    for data in board().data["patios"]:
-        pid = data["id"]
-        owner = view["shelters"].get(pid)
-        cats = on.get(pid, [])
-        spread = [-12 * (len(cats) - 1) + 24 * i for i in range(len(cats))]
-        x, y = data["at"]
-        shown.append({"id": pid, "family": words.family(pid), "x": x, "y": y, "owner": owner,
-                      "colour": COLOURS[owner] if owner is not None else "", "label": patio_label(data, owner, cats),
-                      "cats": [{**c, "dx": dx, "colour": COLOURS[c["seat"]], "shape": PAIR_SHAPES[c["pair"]],
-                                "label": _("%(colour)s %(cat)s on %(id)s") % {
-                                    "colour": colour_name(c["seat"]), "cat": words.cat(c["pair"]), "id": pid},
-                                "mine": c["seat"] == view["seat"],
-                                "movable": c["seat"] == view["seat"] and f"{c['pair']}{c['cat']}" in movable}
-                               for c, dx in zip(cats, spread, strict=True)]})
-    return shown
+# The board is drawn here rather than in board.html: a table draws 15 patios, 18 gaps and up to 16 cats after every
+# move, for every seat, and a template spends some twenty function calls on each value it writes. Each piece is kept
+# per language and what it shows (games.words_kept.per_language): a move draws again only what it changed.
+
+def patios_html(view: dict, on: dict, movable: set) -> SafeString:
+    """The patios in board order with their shelters and cats (`on`, from `_cats_on`); the viewer's cats that may
+    move now (`movable`, as "sitting0") are buttons."""
+    seat = view["seat"]
+    return mark_safe("".join(
+        _patio_html(pid, view["shelters"].get(pid),
+                    tuple((s, pair, cat, s == seat, s == seat and f"{pair}{cat}" in movable)
+                          for s, pair, cat in on.get(pid, ())))
+        for pid in board().patios))
 
 
-def patio_label(data: dict, owner: int | None, cats: list) -> str:
+@per_language
+def _patio_html(pid: str, owner: int | None, cats: tuple) -> SafeString:
+    """A patio at its place: its shelter if it has one, its family then its letter (as its name says them: the space
+    after the family parts the words for anyone who reads the text out), and its `cats` side by side below it, each
+    (seat, pair, cat, mine, movable)."""
+    x, y = _places()[pid]
+    shelter = format_html('<use href="#h-sh" class="s-{}"/>', COLOURS[owner]) if owner is not None else ""
+    drawn = format_html('<g transform="translate({} {})"><g class="htr-patio" data-patio="{}" role="img" '
+                        'aria-label="{}">{}<circle r="18"/><text class="fam" y="-32">{} </text><text y="5">{}</text>'
+                        '</g>', x, y, pid, patio_label(pid, owner, cats), shelter, words.family(pid), pid)
+    spread = [-12 * (len(cats) - 1) + 24 * i for i in range(len(cats))]
+    return mark_safe(drawn + "".join(_cat_html(pid, *c, dx) for c, dx in zip(cats, spread, strict=True)) + "</g>")
+
+
+def _cat_html(pid: str, seat: int, pair: str, cat: int, mine: bool, movable: bool, dx: int) -> str:
+    """A cat on patio `pid`, shifted `dx` from its middle: its pair's shape with its player's mark; a button named
+    for screen readers when it may move; the viewer's own cats carry their key and patio for the page's script."""
+    colour = COLOURS[seat]
+    button = ""
+    if movable:
+        label = _("%(colour)s %(cat)s on %(id)s") % {"colour": colour_name(seat), "cat": words.cat(pair), "id": pid}
+        button = format_html(' movable" tabindex="0" role="button" aria-label="{}', label)
+    own = format_html(' data-cat="{}-{}{}" data-on="{}"', seat, pair, cat, pid) if mine else ""
+    mark = format_html('<use href="#m-{}"/>', colour) if colour != "white" else ""
+    return format_html('<g class="htr-cat c-{}{}"{} transform="translate({} 30)"><use href="#h-{}"/>{}</g>',
+                       colour, button, own, dx, pair, mark)
+
+
+def patio_label(pid: str, owner: int | None, cats: tuple) -> str:
     """A patio's accessible name: its family and letter as the board shows them, in that order (a name that holds
-    what is seen, WCAG 2.5.3, for those who speak or see it), then its shelter and its cats."""
-    parts = [_("%(family)s %(id)s (patio)") % {"id": data["id"], "family": words.family(data["id"])}]
+    what is seen, WCAG 2.5.3, for those who speak or see it), then its shelter and its cats ((seat, pair, ...)
+    each)."""
+    parts = [_("%(family)s %(id)s (patio)") % {"id": pid, "family": words.family(pid)}]
     if owner is not None:
         parts.append(_("%(colour)s shelter") % {"colour": colour_name(owner)})
     else:
         parts.append(_("no shelter"))
     if cats:
-        listed = _(", ").join(_("%(colour)s %(cat)s") % {"colour": colour_name(c["seat"]), "cat": words.cat(c["pair"])}
+        listed = _(", ").join(_("%(colour)s %(cat)s") % {"colour": colour_name(c[0]), "cat": words.cat(c[1])}
                               for c in cats)
         parts.append(_("cats: %(cats)s") % {"cats": listed})
     else:
@@ -82,39 +116,64 @@ def patio_label(data: dict, owner: int | None, cats: list) -> str:
     return _("; ").join(parts)
 
 
-def _zoom_at(view: dict) -> str:
+@cache
+def _places() -> dict:
+    """Each patio's place on the board, (x, y)."""
+    return {p["id"]: tuple(p["at"]) for p in board().data["patios"]}
+
+
+def _zoom_at(view: dict, on: dict) -> str:
     """Where a board started zoomed in (a phone) is centred: the viewer's first cat on the board, else their first
     shelter, in board order; "" (the middle of the board) for a spectator or a player with neither."""
-    mine = {patio for patio, cats in _cats_on(view).items() if any(c["seat"] == view["seat"] for c in cats)}
+    mine = {patio for patio, cats in on.items() if any(c[0] == view["seat"] for c in cats)}
     if not mine and view["seat"] is not None:
         mine = {patio for patio, owner in view["shelters"].items() if owner == view["seat"]}
-    for data in board().data["patios"]:
-        if data["id"] in mine:
-            return "{} {}".format(*data["at"])
+    for pid in board().patios:
+        if pid in mine:
+            return "{} {}".format(*_places()[pid])
     return ""
 
 
-def _gaps(view: dict, names: list) -> list:
-    at = {p["id"]: p["at"] for p in board().data["patios"]}
-    shown = []
-    for gid in board().gap_order:
-        a, b = board().gaps[gid]
-        owner = view["catwalks"].get(gid)
-        ends = {"a": words.family(a), "b": words.family(b)}
-        if owner is not None:
-            label = _("Gap %(a)s–%(b)s: %(colour)s catwalk") % {**ends, "colour": colour_name(owner)}
-        else:
-            label = _("Gap %(a)s–%(b)s: no catwalk") % ends
-        shown.append({"id": gid, "x1": at[a][0], "y1": at[a][1], "x2": at[b][0], "y2": at[b][1], "owner": owner,
-                      "colour": COLOURS[owner] if owner is not None else "", "label": label})
-    return shown
+def gaps_html(catwalks: dict) -> SafeString:
+    """The gaps in board order, each a line in the colour of the catwalk across it, if any."""
+    return _gaps_html(tuple(catwalks.get(gid) for gid in board().gap_order))
 
 
-def _routes() -> list:
-    at = {p["id"]: p["at"] for p in board().data["patios"]}
-    return [{"x1": at[a][0], "y1": at[a][1], "x2": at[b][0], "y2": at[b][1]} for a, b in board().data["routes"]]
+@per_language
+def _gaps_html(owners: tuple) -> SafeString:
+    """All the gaps, given the seat whose catwalk is across each (None for none), in board order."""
+    return mark_safe("".join(_gap_html(gid, owner) for gid, owner in zip(board().gap_order, owners, strict=True)))
 
 
+@per_language
+def _gap_html(gid: str, owner: int | None) -> SafeString:
+    """A gap between two patios, named for screen readers by their families and its catwalk."""
+    a, b = board().gaps[gid]
+    ends = {"a": words.family(a), "b": words.family(b)}
+    if owner is not None:
+        label = _("Gap %(a)s–%(b)s: %(colour)s catwalk") % {**ends, "colour": colour_name(owner)}
+    else:
+        label = _("Gap %(a)s–%(b)s: no catwalk") % ends
+    (x1, y1), (x2, y2) = _places()[a], _places()[b]
+    return format_html('<line class="htr-gap{}" data-gap="{}" role="img" aria-label="{}" x1="{}" y1="{}" x2="{}" '
+                       'y2="{}"/>', f" w-{COLOURS[owner]}" if owner is not None else "", gid, label, x1, y1, x2, y2)
+
+
+@cache
+def rooftops_html() -> SafeString:
+    """The rooftops, drawn the same on every board."""
+    return mark_safe("".join(format_html('<rect x="{}" y="{}" width="{}" height="{}"/>', *r["rect"])
+                             for r in board().data["rooftops"]))
+
+
+@cache
+def routes_html() -> SafeString:
+    """The moonlit routes between patios of one rooftop, drawn the same on every board."""
+    return mark_safe("".join(format_html('<line x1="{}" y1="{}" x2="{}" y2="{}"/>', *_places()[a], *_places()[b])
+                             for a, b in board().data["routes"]))
+
+
+@per_language
 def short_name(dumpster: str) -> str:
     return {"home1": _("Home 1"), "home2": _("Home 2"), "home3": _("Home 3"), "catwalk": _("Catwalk"),
             "shelter": _("Shelter")}.get(dumpster, dumpster)
@@ -122,13 +181,50 @@ def short_name(dumpster: str) -> str:
 
 def _dumpsters(view: dict, actions: list) -> list:
     divable = {a["dumpster"] for a in actions if a["type"] == "dive"}
-    shown = []
-    for d in view["dumpsters"]:
-        tile = d["tile"]
-        families = [words.family(p) for p in tile["patios"]] if tile else []
-        shown.append({**d, "families": families, "name": short_name(d["id"]),
-                      "divable": d["id"] in divable})
-    return shown
+    return [{**d, "name": short_name(d["id"]), "divable": d["id"] in divable} for d in view["dumpsters"]]
+
+
+@register.simple_tag
+def dumpster_items(dumpsters: list) -> SafeString:
+    """The dumpsters of the market as <li>s: each with its cans and the home tile under it, if any."""
+    return mark_safe("".join(_dumpster_html(d["id"], d["cans"], tuple(d["tile"]["patios"]) if d["tile"] else None)
+                             for d in dumpsters))
+
+
+@per_language
+def _dumpster_html(dumpster: str, cans: int, patios: tuple | None) -> SafeString:
+    """A dumpster: its name, its cans, and the patios of the home tile under it (lit on the board on hover)."""
+    if patios is None:
+        return format_html('<li class="htr-dumpster"><b>{}</b> {}</li>', short_name(dumpster), words.cans(cans))
+    # As {% blocktranslate %} wrote it: each family escaped, joined with a bare " & ".
+    tile = _("tile %(families)s (%(patios)s)") % {"families": " & ".join(html.escape(words.family(p)) for p in patios),
+                                                  "patios": html.escape("-".join(patios))}
+    return format_html('<li class="htr-dumpster" data-lights="{}"><b>{}</b> {} · {}</li>', " ".join(patios),
+                       short_name(dumpster), words.cans(cans), mark_safe(tile))
+
+
+@register.simple_tag
+def player_rows(players: list, status: str) -> SafeString:
+    """The players' table rows: name and colour, cans, fish, reserve and home tiles; the seat to play marked while
+    the match goes on."""
+    return mark_safe("".join(_player_row(p["seat"], p["name"], p["turn"] and status != "finished", p["cans"],
+                                         p["fish"], p["catwalks"], p["shelters"], p["home_tiles"])
+                             for p in players))
+
+
+@per_language
+def _player_row(seat: int, name: str, to_play: bool, cans: int, fish: int, catwalks: int, shelters: int,
+                home_tiles: int) -> SafeString:
+    """One player's row: their colour's swatch (with its mark), their name, "to play" if they are, then their
+    numbers."""
+    colour = COLOURS[seat]
+    mark = format_html('<use href="#m-{}"/>', colour) if colour != "white" else ""
+    turn = format_html(' <span aria-hidden="true">◀</span><span class="visually-hidden">{}</span>',
+                       _("(to play)")) if to_play else ""
+    return format_html('<tr{}><td><svg class="sw c-{}" viewBox="-14 -14 28 28" aria-hidden="true"><circle r="12"/>{}'
+                       '</svg>{}{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>',
+                       mark_safe(' class="turn"') if to_play else "", colour, mark, name, turn, cans, fish,
+                       reserve_text({"catwalks": catwalks, "shelters": shelters}), home_tiles)
 
 
 def _moves(view: dict, actions: list) -> dict:
@@ -192,16 +288,16 @@ def roof(view: dict, actions: list, names: list) -> dict:
                         "off": [pair for pair, cats in p["cats"].items() if cats == [None, None]]})
     dives = [a for a in actions if a["type"] == "dive"]
     moves = _moves(view, actions) if view["phase"] == "race" else {}
+    on = _cats_on(view)
     shown = {
         "w": board().data["view_box"][0], "h": board().data["view_box"][1],
-        "rooftops": [{"id": r["id"], "x": r["rect"][0], "y": r["rect"][1], "w": r["rect"][2], "h": r["rect"][3]}
-                     for r in board().data["rooftops"]],
-        "routes": _routes(), "gaps": _gaps(view, names), "patios": _patios(view, names, set(moves)),
+        "rooftops": rooftops_html(), "routes": routes_html(), "gaps": gaps_html(view["catwalks"]),
+        "patios": patios_html(view, on, set(moves)),
         "dumpsters": _dumpsters(view, actions), "players": players,
         "data": _json({"dives": dives, "moves": moves,
                        "names": [_who(s, names) for s in range(view["seats"])], "seat": seat,
                        "words": words.script_words(view["phase"]) if actions else {}}),
-        "zoom_at": _zoom_at(view),
+        "zoom_at": _zoom_at(view, on),
         "can_end": any(a["type"] == "end_turn" for a in actions),
         "settles": _settles(view, actions, names),
         "turn_colour": COLOURS[view["turn"]] if view["turn"] is not None else "",
