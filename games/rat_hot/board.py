@@ -1,6 +1,6 @@
 """The Rat Hot table as the page draws it, from the engine's view and the viewing seat's legal actions (pure).
 
-- `cells`: each visible cell as an SVG <use> of its space's symbol, shaded by height, the height written from 2 up;
+- `rows`: the visible cells row by row, for the page to draw each as an SVG <use> of its space's symbol;
 - `edges`: one SVG path along the borders between different top strips, so strips can be told apart;
 - `spots`: the legal placements of this turn, compact for the page's script: the rows and columns a strip may
   take (shared by both strips: legality depends on the cells only) and, per strip and direction, what each spot
@@ -14,6 +14,7 @@ from . import scoring
 
 MARGIN = 2  # empty cells drawn around the layout
 DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
+TOP_DIGIT = len(DIGITS) - 1  # a score of 35 or more is written 35 ("z")
 SHIFT = {"E": (0, 0), "W": (2, 0), "S": (0, 0), "N": (0, 2)}  # action (x, y) = row/column anchor + shift
 
 
@@ -26,12 +27,13 @@ def box(view: dict) -> tuple[int, int, int, int]:
     return low_x, low_y, high_x - low_x + 1, high_y - low_y + 1
 
 
-def cells(view: dict) -> list[dict]:
-    """The visible cells in reading order (row by row, from the top left), as a screen reader meets them."""
-    out = []
-    for x, y, height, space, _strip in sorted(view["cells"], key=lambda c: (c[1], c[0])):
-        out.append({"x": x, "y": y, "h": min(height, 5), "height": height, "space": space})
-    return out
+def rows(view: dict) -> list[tuple[int, tuple]]:
+    """The visible cells in reading order, as a screen reader meets them: row by row from the top, each row
+    (y, ((x, space, height), ...)) west to east."""
+    rows: dict[int, list] = {}
+    for x, y, height, space, _strip in view["cells"]:
+        rows.setdefault(y, []).append((x, space, height))
+    return [(y, tuple(sorted(row))) for y, row in sorted(rows.items())]
 
 
 def edges(view: dict) -> str:
@@ -72,10 +74,6 @@ def flashed(view: dict) -> list[dict]:
     return [{"seat": entry["seat"], "cells": entry["cells"]} for entry in view["scored"]]
 
 
-def _digit(n: int) -> str:
-    return DIGITS[min(n, len(DIGITS) - 1)]
-
-
 def spots(view: dict, actions: list) -> dict | None:
     """The turn's legal placements for the page's script, or None when the seat has none."""
     if not actions:
@@ -83,25 +81,27 @@ def spots(view: dict, actions: list) -> dict | None:
     spaces = {s["id"]: s["spaces"] for s in view["revealed"]}
     by_strip: dict[str, dict[str, set]] = {}
     for a in actions:
+        if a["strip"] not in by_strip:
+            by_strip[a["strip"]] = {d: set() for d in "ESWN"}
         dx, dy = SHIFT[a["dir"]]
-        by_strip.setdefault(a["strip"], {d: set() for d in "ESWN"})[a["dir"]].add((a["x"] - dx, a["y"] - dy))
+        by_strip[a["strip"]][a["dir"]].add((a["x"] - dx, a["y"] - dy))
     first = next(iter(by_strip.values()))
     rows, columns = sorted(first["E"] | first["W"]), sorted(first["S"] | first["N"])
+    # The cells of each spot and facing, the same for every strip
+    lines = {d: [(anchor, geometry.cells(anchor[0] + dx, anchor[1] + dy, d)) for anchor in
+                 (rows if d in "EW" else columns)] for d, (dx, dy) in SHIFT.items()}
     top = {(x, y): space for x, y, _h, space, _s in view["cells"]}
     gains = {}
     for strip, dirs in by_strip.items():
         gains[strip] = {}
         for d in "ESWN":
-            anchors = rows if d in "EW" else columns
-            dx, dy = SHIFT[d]
             out = []
-            for ax, ay in anchors:
-                if (ax, ay) not in dirs[d]:
+            for anchor, cells in lines[d]:
+                if anchor not in dirs[d]:
                     out.append("..")  # not legal this way (cannot happen while legality ignores the strip)
                     continue
-                placed = dict(zip(geometry.cells(ax + dx, ay + dy, d), spaces[strip], strict=True))
-                red, green = scoring.gains(top, placed)
-                out.append(_digit(red) + _digit(green))
+                red, green = scoring.gains(top, dict(zip(cells, spaces[strip], strict=True)))
+                out.append(DIGITS[min(red, TOP_DIGIT)] + DIGITS[min(green, TOP_DIGIT)])
             gains[strip][d] = "".join(out)
     return {"rows": ";".join(f"{x},{y}" for x, y in rows), "cols": ";".join(f"{x},{y}" for x, y in columns),
             "gains": gains}
