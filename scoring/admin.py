@@ -57,9 +57,12 @@ class ParticipantAdmin(admin.ModelAdmin):
     raw_id_fields = ["game_record", "profile"]
 
     def save_model(self, request, obj, form, change):
-        seated = _seated(obj.game_record_id)
+        was = Participant.objects.filter(pk=obj.pk).values_list("game_record_id", flat=True).first() if change else None
+        records = {pk for pk in (was, obj.game_record_id) if pk is not None}  # a seat moved: both records
+        seated = {pk: _seated(pk) for pk in records}
         super().save_model(request, obj, form, change)
-        ratings.rerate(obj.game_record, seated=seated)
+        for game_record in GameRecord.objects.filter(pk__in=records).order_by("played_at", "pk"):
+            ratings.rerate(game_record, seated=seated[game_record.pk])
 
     def delete_model(self, request, obj):
         seated, game_record = _seated(obj.game_record_id), obj.game_record

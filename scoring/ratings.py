@@ -41,13 +41,13 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from django.db import transaction
-from django.db.models import Q
-from django.db.models.signals import post_delete
+from django.db.models import Min, Q
+from django.db.models.signals import post_delete, pre_delete
 from django.dispatch import receiver
 from openskill.models import PlackettLuce
 
 from scoring import counting, summaries
-from scoring.models import GameRecord, Participant, RatingChange
+from scoring.models import GameRecord, Participant, PlayerProfile, RatingChange
 
 MODEL = PlackettLuce()
 DEFAULT_MU = MODEL.mu
@@ -291,6 +291,8 @@ def rerate(game_record: GameRecord, was: tuple[str, datetime] | None = None, sea
     players = set(seated)
     if game_record.pk is not None and GameRecord.objects.filter(pk=game_record.pk).exists():
         players.update(game_record.participants.exclude(profile=None).values_list("profile_id", flat=True))
+        # Moved to another game: its changes of the game it left go first (one change per player and record).
+        RatingChange.objects.filter(game_record_id=game_record.pk).exclude(game=game_record.game).delete()
     for game, point in sorted(points.items()):
         if waiting is not None:
             _wait(waiting, game, point)
@@ -301,6 +303,25 @@ def rerate(game_record: GameRecord, was: tuple[str, datetime] | None = None, sea
 
 @receiver(post_delete, sender=GameRecord)
 def _rerate_after_delete(sender, instance: GameRecord, **kwargs):
-    """A record deleted (by the admin, or with its recorder's account): its rating changes went with it, and the
-    later matches of its game are rated again without it."""
+    """A record deleted (by the admin): its rating changes went with it, and the later matches of its game are
+    rated again without it."""
     rerate(instance)
+
+
+@receiver(pre_delete, sender=PlayerProfile)
+def _before_profile_delete(sender, instance: PlayerProfile, **kwargs):
+    """A player deleted (with their account, or by the admin): their seats stay, without a player, so the matches
+    from their first on are rated again (an opponent's later ratings change). Where, read before the seats let go."""
+    instance._first_seats = dict(
+        Participant.objects.filter(profile=instance).values("game_record__game")
+        .annotate(first=Min("game_record__played_at")).values_list("game_record__game", "first").order_by())
+
+
+@receiver(post_delete, sender=PlayerProfile)
+def _rerate_after_profile_delete(sender, instance: PlayerProfile, **kwargs):
+    waiting = getattr(_batch, "games", None)
+    for game, first in sorted(getattr(instance, "_first_seats", {}).items()):
+        if waiting is not None:
+            _wait(waiting, game, (first, 0))
+        else:
+            rebuild_ratings(game=game, since=(first, 0))  # at that moment, every record (id 0 on)

@@ -103,3 +103,32 @@ def test_an_admin_changing_a_seat_or_deleting_one_rates_the_game_again(history, 
     answer = client.post(f"/admin/scoring/gamerecord/{third.pk}/delete/", {"post": "yes"})
     assert answer.status_code == 302 and not GameRecord.objects.filter(pk=third.pk).exists()
     agree()
+
+
+def test_an_admin_moving_a_record_to_another_game_rates_both(history, alice, bob, django_user_model):
+    """From Rat Hot to Cat Tower (a game whose name sorts first): its changes of the game it left go."""
+    staff = django_user_model.objects.create_superuser("root", "root@example.com", "a-Long-passw0rd")
+    record_admin = admin.site._registry[GameRecord]
+    moved = play("rat_hot", (alice, 9, 1), (bob, 3, 2), when=START + dt.timedelta(minutes=30))
+    play("rat_hot", (bob, 9, 1), (alice, 3, 2), when=START + dt.timedelta(days=1))
+    agree()
+    moved.game = "cat_tower"
+    form = SimpleNamespace(instance=moved, save_m2m=lambda: None)
+    record_admin.save_model(admin_request(staff), moved, form, change=True)
+    record_admin.save_related(admin_request(staff), form, [], change=True)
+    agree()
+    assert set(RatingChange.objects.filter(game_record=moved).values_list("game", flat=True)) == {"cat_tower"}
+
+
+def test_an_admin_moving_a_seat_to_another_record_rates_both(history):
+    first, second, third, fourth = history
+    seat_admin = admin.site._registry[Participant]
+    seat = second.participants.get(rank=2)
+    seat.game_record, seat.seat = fourth, 9
+    seat_admin.save_model(admin_request(None), seat, None, change=True)
+    agree()
+
+
+def test_a_player_deleted_leaves_their_seats_and_the_others_are_rated_again(history, bob):
+    bob.delete()  # the account, and its player with it
+    agree()
