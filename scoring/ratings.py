@@ -287,18 +287,24 @@ def rerate(game_record: GameRecord, was: tuple[str, datetime] | None = None, sea
     if was is not None:
         old = (was[1], game_record.pk)
         points[was[0]] = min(points.get(was[0], old), old)
-    waiting = getattr(_batch, "games", None)
     players = set(seated)
     if game_record.pk is not None and GameRecord.objects.filter(pk=game_record.pk).exists():
         players.update(game_record.participants.exclude(profile=None).values_list("profile_id", flat=True))
         # Moved to another game: its changes of the game it left go first (one change per player and record).
         RatingChange.objects.filter(game_record_id=game_record.pk).exclude(game=game_record.game).delete()
     for game, point in sorted(points.items()):
-        if waiting is not None:
-            _wait(waiting, game, point)
-            continue
-        rebuild_ratings(game=game, since=point)
-        summaries.refresh_standings(game, players)
+        if _rate_again_from(game, point):
+            summaries.refresh_standings(game, players)
+
+
+def _rate_again_from(game: str, point: Point) -> bool:
+    """Rate the game again from `point` on now (True), or at the end of the import under way (False)."""
+    waiting = getattr(_batch, "games", None)
+    if waiting is not None:
+        _wait(waiting, game, point)
+        return False
+    rebuild_ratings(game=game, since=point)
+    return True
 
 
 @receiver(post_delete, sender=GameRecord)
@@ -319,9 +325,5 @@ def _before_profile_delete(sender, instance: PlayerProfile, **kwargs):
 
 @receiver(post_delete, sender=PlayerProfile)
 def _rerate_after_profile_delete(sender, instance: PlayerProfile, **kwargs):
-    waiting = getattr(_batch, "games", None)
     for game, first in sorted(getattr(instance, "_first_seats", {}).items()):
-        if waiting is not None:
-            _wait(waiting, game, (first, 0))
-        else:
-            rebuild_ratings(game=game, since=(first, 0))  # at that moment, every record (id 0 on)
+        _rate_again_from(game, (first, 0))  # at that moment, every record (id 0 on)
