@@ -30,8 +30,11 @@ def inject(page) -> None:
 
 def violations(page, impacts=FAILING) -> list[dict]:
     """The WCAG A/AA violations axe finds in the page as it is now, those of the given impacts only. The page is
-    brought to the front first: a page behind another of its context may have its frames paused."""
+    brought to the front first: a page behind another of its context may have its frames paused. Axe waits for the
+    page's load event: a page just shown after a form's redirect may still be fetching its style sheets on a busy
+    machine, and its links, measured without them, are too small to tap (CI once saw exactly that)."""
     page.bring_to_front()
+    page.wait_for_load_state("load")
     inject(page)
     found = page.evaluate(RUN, [TAGS])
     return [v for v in found if v["impact"] in impacts]
