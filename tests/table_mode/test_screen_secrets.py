@@ -12,7 +12,7 @@ from catsite.asgi import application
 from games import registry
 from games.models import Match
 from table_mode import services
-from tests.games.test_secrets import hidden, play_a_random_move, same_page, settle, swap_in
+from tests.games.test_secrets import hidden, page_of, play_a_random_move, same_page, settle, swap_in
 
 GAMES = [game.slug for game in registry.playable_games()]
 MOVES = 30
@@ -45,7 +45,7 @@ def screen_differs(slug, table, match_id, screen, rng) -> bool:
     pages = []
     for state, shown_seed in ((real, seed), (twin, seed + 1 if twin != real else seed)):
         swap_in(match_id, state, shown_seed)
-        pages.append(same_page(screen.get(f"/table/{table.code}/screen/").content.decode()))
+        pages.append(page_of(screen, f"/table/{table.code}/screen/"))
     swap_in(match_id, real, seed)
     assert pages[0] == pages[1], f"the big screen can tell a secret of the {slug} state at version {match.version}"
     return twin != real
@@ -117,7 +117,7 @@ def test_the_same_checks_see_the_hosts_own_match_page_differ(slug, mia, leo):
         pages = []
         for state in (current.state, twin):
             swap_in(match.pk, state, current.seed)
-            pages.append(same_page(browsers[0].get(f"/matches/{match.pk}/").content.decode()))
+            pages.append(page_of(browsers[0], f"/matches/{match.pk}/"))
         swap_in(match.pk, current.state, current.seed)
         if pages[0] != pages[1]:
             return
