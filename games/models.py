@@ -168,6 +168,16 @@ class Seat(models.Model):
         SQLite takes to run the whole query."""
         return sorted(_SEATS_OF.objects(match_id), key=lambda seat: seat.index)
 
+    @classmethod
+    def of_changed(cls, match: "Match") -> list["Seat"]:
+        """The seats of a match whose change was just announced (games/signals.py), read once for all the
+        listeners (the tables pushed, the notices): each change is announced on a Match instance of its own, read
+        after the commit."""
+        seats = match.__dict__.get("_changed_seats")
+        if seats is None:
+            seats = match.__dict__["_changed_seats"] = cls.of(match.pk)
+        return seats
+
     @property
     def stood_in(self) -> bool:
         """A bot plays this person's seat now (games/stand_in.py)."""

@@ -33,7 +33,7 @@ LAYER_WAIT = 5.0  # seconds a request waits for the channel layer before it give
 def on_match_changed(sender, match: Match, **kwargs) -> None:
     layer = get_channel_layer()
     if layer is not None:
-        push(layer, match, Seat.of(match.pk))
+        push(layer, match, Seat.of_changed(match))
 
 
 def push(layer, match: Match, seats: list[Seat]) -> None:

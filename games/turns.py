@@ -249,4 +249,9 @@ def _after_commit(match: Match) -> None:
     """Announce the change once it is committed (games/signals.py). Robust: a listener that fails (a push through
     a channel layer that is down) is logged; it must not turn the committed change into an error."""
     bots = match.has_bots
-    transaction.on_commit(lambda: match_changed.send_robust(Match, match=match, bots=bots))
+
+    def announce_committed():
+        match.__dict__.pop("_changed_seats", None)  # the listeners read this change's seats (Seat.of_changed)
+        match_changed.send_robust(Match, match=match, bots=bots)
+
+    transaction.on_commit(announce_committed)

@@ -78,7 +78,7 @@ def match_params(match: Match, seats: list[Seat], me: Seat, **more) -> dict:
 def match_changed(match: Match, now: datetime | None = None) -> None:
     """After a change committed to a match (games/signals.py): the turns that began, the requests made."""
     now = now or clock.now()
-    seats = Seat.of(match.pk)
+    seats = Seat.of_changed(match)
     people = {seat.index: seat for seat in seats if seat.kind == Seat.PLAYER and seat.user_id}
     if len({seat.user_id for seat in people.values()}) < 2:
         return  # one person at one screen (hot-seat), or alone with bots: nobody to tell

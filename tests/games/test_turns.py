@@ -7,7 +7,8 @@ from django.utils import timezone
 
 from games import lobby, turns
 from games.lobby import SeatPlan
-from games.models import Match, Move
+from games.models import Match, Move, Seat
+from games.signals import match_changed
 from scoring.models import GameRecord
 from tests.matches import play_out
 
@@ -108,3 +109,29 @@ def test_a_move_after_the_time_limit_first_stops_the_clock(mia):
     match = turns.play(match_id=match.pk, seat=0, action={"type": "draw"}, version=0)
     assert [m.action["type"] for m in Move.objects.filter(match=match)] == ["time_up", "draw"]
     assert match.version == 2
+
+
+def test_each_announcement_reads_the_seats_as_committed_once_for_all_its_listeners(
+        mia, django_capture_on_commit_callbacks, django_assert_num_queries):
+    """The listeners of match_changed share one read of the seats (Seat.of_changed), made after the commit of the
+    change announced: a Match instance announced again reads them again."""
+    match = lobby.create_match(host=mia, game="rat_a_tat_cat", options={},
+                               seats=[SeatPlan("me"), SeatPlan("local", name="Leo")])
+    heard = []
+
+    def listener(sender, match, **kwargs):
+        heard.append([seat.label for seat in Seat.of_changed(match)])
+        heard.append([seat.label for seat in Seat.of_changed(match)])
+
+    match_changed.connect(listener, dispatch_uid="test-listener")
+    try:
+        for name in ("Leo", "Lea"):
+            Seat.objects.filter(match=match, index=1).update(name=name)
+            with django_capture_on_commit_callbacks() as callbacks:
+                turns.announce(match)
+            with django_assert_num_queries(1):  # the seats; no socket to push to, nobody to tell, no bot
+                for callback in callbacks:
+                    callback()
+    finally:
+        match_changed.disconnect(dispatch_uid="test-listener")
+    assert heard == [["mia", "Leo"]] * 2 + [["mia", "Lea"]] * 2
