@@ -57,7 +57,8 @@ def kept(part: str | Callable[[dict], str], values: dict) -> SafeString:
     function that writes the HTML from its values alone (the words of the active language aside), for a part
     written in Python for speed."""
     if isinstance(part, str):
-        return _rendered(key_of(part, values), lambda: get_template(part).render(values))
+        # A copy: what the template sets ({% ... as name %}) goes into the dict it is given, not into `values`.
+        return _rendered(key_of(part, values), lambda: get_template(part).render(dict(values)))
     return _rendered(key_of(part, values), lambda: part(values))
 
 

@@ -49,6 +49,7 @@ def cat_name(cat) -> str:
     return _("the %(item)s cat") % {"item": item_name(cat)}
 
 
+@per_language
 def footprints(n: int) -> str:
     """ "no footprints", "1 footprint", "3 footprints" """
     if n == 0:
@@ -64,7 +65,8 @@ def columns(n: int) -> str:
     return ngettext("%(n)s column", "%(n)s columns", n) % {"n": n}
 
 
-def dice_changes(targets) -> str:
+@per_language
+def dice_changes(targets: tuple) -> str:
     """The dice a mark changes with footprints, ((your die, its target), (shared die, its target)): "your 5→4"."""
     says = (_("your %(value)s→%(target)s"), _("shared %(value)s→%(target)s"))
     changes = [say % {"value": value, "target": target}
@@ -72,6 +74,7 @@ def dice_changes(targets) -> str:
     return listing(changes)
 
 
+@per_language
 def free() -> str:
     """What a mark costs when it spends no footprint."""
     return pgettext("cost", "free")
@@ -83,6 +86,11 @@ def hex_name(column, floor, *, item=None, pending=None, house=False, offers=()) 
     its floor and item only: "Floor 2: bowl", "Floor 5: house hex, empty" (a table draws some ninety of them)."""
     if not offers:
         return _unlit_hex_name(floor, item, pending, house)
+    return _lit_hex_name(column, floor, house, tuple(offers))
+
+
+@per_language
+def _lit_hex_name(column, floor, house, offers: tuple) -> str:
     what = pgettext("hex", "house hex, empty") if house else pgettext("hex", "empty")
     what = _("%(hex)s; may take %(items)s") % {"hex": what, "items": listing(item_name(i) for i in offers)}
     return _("Column %(column)s, floor %(floor)s: %(what)s") % {"column": column, "floor": floor, "what": what}

@@ -4,18 +4,23 @@ Everything here reads the engine's view and the legal actions the framework pass
 and the game's words (items, footprints, dice, marks) come from games/cat_tower/words.py.
 """
 
+import html
+
 from django import template
+from django.utils.html import format_html
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext
 
 from games import fragments
 from games.cat_tower import words
 from games.cat_tower.engine import HOUSE, TOWER, item_die
 from games.cat_tower.scoring import CATEGORIES, cat_factors
 from games.cat_tower.sheet import hex_key
+from games.templatetags.match_tags import first_action, jsonattr, seat_name
+from games.words_kept import per_language
 
 register = template.Library()
-
-TOP_FLOOR = max(TOWER.hexes_on_floor)
-
 
 @register.filter
 def item_label(name) -> str:
@@ -33,11 +38,14 @@ def _dice_use(dice: tuple[int, int], item: int, floor: int) -> str:
 
 
 def _bonus(column, sheet: dict) -> dict:
+    return {"first": column.first, "later": column.later, **_bonus_states(column, sheet)}
+
+
+def _bonus_states(column, sheet: dict) -> dict:
+    """What became of a column's big (first) and small (later) bonus numbers: "open", "scored" or "crossed"."""
     scored = sheet["columns"].get(str(column.id))
     crossed = column.id in sheet["crossed_out"]
     return {
-        "first": column.first,
-        "later": column.later,
         "first_state": "scored" if scored is not None and not crossed else "crossed" if crossed else "open",
         "later_state": "scored" if scored is not None and crossed else "open",
     }
@@ -113,56 +121,199 @@ def tower(view: dict, seat, actions=None) -> dict:
 
 @register.simple_tag
 def drawn_tower(sheet: dict, seat: int, pending=None, actions=None) -> dict:
-    """One seat's sheet ready to draw, column by column: hexes (lit where a legal mark may go, with what may go
-    there), scratching posts, bonuses, footprints and cats, and each column in words for screen readers.
+    """One seat's sheet ready to draw: its tower as HTML (`tower_html`), its footprints, cats and complete columns.
 
     `actions` are the legal actions of the seat shown, when it may act; `pending` its mark chosen and not yet
     revealed, when the view shows it (`pending_of`).
     """
-    marks = sheet["marks"]
-    pending_hex = hex_key(pending["column"], pending["floor"]) if pending and pending.get("type") == "mark" else None
-    offers = _offers(actions)
-    complete = sheet.get("complete_columns", [])
-    columns = []
-    for column in TOWER.columns.values():
-        bonus = _bonus(column, sheet)
-        cells = []
-        for floor in range(1, TOP_FLOOR + 1):
-            key = hex_key(column.id, floor)
-            if key not in TOWER.floor_of:
-                continue  # a scratching post: printed on the sheet (the CSS draws it), never marked
-            house = key in TOWER.house_hexes
-            lit = offers.get(key)
-            # Numbers as text: the page prints them as they are (Django would localise every int it prints).
-            cell = {"floor": str(floor), "house": house, "item": marks.get(key),
-                    "pending": TOWER.items[pending["item"]] if key == pending_hex else None,
-                    "offers": lit["items"] if lit else [], "offer_numbers": lit["numbers"] if lit else [],
-                    "part": lit and lit["part"], "row": lit and lit["row"]}
-            cell["name"] = words.hex_name(column.id, floor, item=cell["item"], pending=cell["pending"], house=house,
-                                          offers=cell["offers"])
-            cells.append(cell)
-        columns.append({"id": str(column.id), "bonus": bonus, "complete": column.id in complete, "cells": cells,
-                        "name": words.column_name(column.id, bonus)})
-    # One radio of a group marked required makes the group required: the first lit hex, not each of them.
-    first_lit = next((cell for column in columns for cell in column["cells"] if cell["offers"]), None)
-    if first_lit:
-        first_lit["required"] = True
     footprints = sheet["footprints"]
-    track = ["x" if i < footprints["crossed"] else "c" if i < footprints["circled"] else ""
-             for i in range(TOWER.footprints)]
+    complete = sheet.get("complete_columns", [])
     return {
         "seat": seat,
-        "columns": columns,
-        "track": track,
+        "tower": tower_html(sheet, pending, _offers(actions)),
+        "track": track_html(footprints["circled"], footprints["crossed"]),
+        "footprints": _footprints_said(footprints["circled"], footprints["crossed"]),
         "circled": footprints["circled"],
         "crossed": footprints["crossed"],
         "spare": footprints["circled"] - footprints["crossed"],
-        "cats": [{"cat": cat, "label": words.item_label(cat), "name": words.item_name(cat),
-                  "points": sheet["cats"].get(cat)} for cat in TOWER.cats],
-        "scored_cats": len(sheet["cats"]),
-        "marked": len(marks),
+        "cats": sheet["cats"],
         "complete": complete,
     }
+
+
+# The tower is drawn here rather than in sheet.html: a table draws up to four towers of 24 hexes after every move,
+# and a template spends some thirty function calls on each hex where this spends a few.
+
+def tower_html(sheet: dict, pending, offers: dict) -> SafeString:
+    """The tower, column by column: each column a list of its hexes, lit where a legal mark may go (`offers`, from
+    `_offers`), the others with their item or the `pending` mark; each column and hex named for screen readers.
+    The first lit hex is the one marked required (one radio of a group marked required makes the group required)."""
+    marks = sheet["marks"]
+    pending_hex = hex_key(pending["column"], pending["floor"]) if pending and pending.get("type") == "mark" else None
+    pending_item = TOWER.items[pending["item"]] if pending_hex else None
+    complete = sheet.get("complete_columns", [])
+    required = True
+    parts = []
+    for column in TOWER.columns.values():
+        states = _bonus_states(column, sheet)
+        parts.append(_column_start(column.id, states["first_state"], states["later_state"], column.id in complete))
+        pending_floor = TOWER.floor_of[pending_hex] if pending_hex in column.hexes else None
+        pending_here = pending_item if pending_floor else None
+        if any(key in offers for key in column.hexes):
+            for floor, key in zip(column.floors, column.hexes, strict=True):
+                house = floor == column.house_floor
+                if key in offers:
+                    parts.append(_lit_hex_html(column.id, floor, house, offers[key], required))
+                    required = False
+                else:
+                    parts.append(_hex_html(column.id, floor, house, marks.get(key),
+                                           pending_here if floor == pending_floor else None))
+        else:  # a column without choices, looked up whole
+            parts.append(_unlit_hexes(column.id, tuple(marks.get(key) for key in column.hexes), pending_floor,
+                                      pending_here))
+        parts.append("</ol>")
+    return mark_safe(f'<div class="ct-tower">{"".join(parts)}</div>')
+
+
+@per_language
+def _column_start(column: int, first_state: str, later_state: str, complete: bool) -> str:
+    """A column's <ol>: its bonus numbers' states and whether it is complete as classes, its name as its label."""
+    classes = f"ct-col c{column}"
+    if first_state != "open":
+        classes += f" big-{first_state}"
+    if later_state != "open":
+        classes += f" small-{later_state}"
+    if complete:
+        classes += " complete"
+    bonus = {"first": TOWER.columns[column].first, "later": TOWER.columns[column].later,
+             "first_state": first_state, "later_state": later_state}
+    return format_html('<ol class="{}" aria-label="{}">', classes, words.column_name(column, bonus))
+
+
+@per_language
+def _unlit_hexes(column: int, items: tuple, pending_floor, pending_item) -> str:
+    """The hexes of a column no mark may go to, given the item on each (`items`, bottom up), and the floor and
+    item of the viewer's mark not yet revealed if it is in this column."""
+    floors, house_floor = TOWER.columns[column].floors, TOWER.columns[column].house_floor
+    return "".join(_hex_html(column, floor, floor == house_floor, item,
+                             pending_item if floor == pending_floor else None)
+                   for floor, item in zip(floors, items, strict=True))
+
+
+@per_language
+def _hex_html(column: int, floor: int, house: bool, item, pending) -> str:
+    """A hex no mark may go to: its floor, house hex or not, its `item` or the viewer's `pending` one."""
+    classes = f"f{floor}" + (" hh" if house else "")
+    if item:
+        classes += f" m-{item}"
+    elif pending:
+        classes += f" p-{pending}"
+    return format_html('<li class="{}"><b>{}</b></li>', classes,
+                       words.hex_name(column, floor, item=item, pending=pending, house=house))
+
+
+def _lit_hex_html(column: int, floor: int, house: bool, lit: dict, required: bool) -> str:
+    """A hex a legal mark may go to: a radio whose value is what choosing it adds to the mark (`lit["part"]`),
+    in the row of choices `lit["row"]`, and classes naming the items it may take (o1 to o6)."""
+    classes = f"f{floor} lit" + (" hh" if house else "") + "".join(f" o{n:d}" for n in lit["numbers"])
+    name = words.hex_name(column, floor, house=house, offers=lit["items"])
+    return (f'<li class="{classes}"><label><input type="radio" name="part-hex" value=\'{jsonattr(lit["part"])}\' '
+            f'data-row="{_text(lit["row"])}"{" required" if required else ""}><b>{_text(name)}</b></label></li>')
+
+
+@per_language
+def _footprints_said(circled: int, crossed: int) -> SafeString:
+    return _blocktranslated(_("%(circled)s of 18 circled, %(crossed)s crossed out: <strong>%(spare)s</strong> to "
+                              "spend."), circled=circled, crossed=crossed, spare=circled - crossed)
+
+
+@register.simple_tag
+def sheet_label(seat: int, names, mine: bool) -> str:
+    """A sheet's name for screen readers: "Your sheet", "Mia's sheet"."""
+    if mine:
+        return _("Your sheet")  # escaped by the tag, as any string it returns
+    return _blocktranslated(_("%(name)s's sheet"), name=seat_name(seat, names))
+
+
+@register.simple_tag
+def sheet_heading(seat: int, names, mine: bool, badges: dict, complete: list) -> SafeString:
+    """A sheet's heading: whose it is, its points, what its seat is doing (picking a die, choosing its mark or
+    has marked), whether it won, how many columns it has completed."""
+    return _heading(None if mine else seat_name(seat, names), badges["total"], badges["picking"],
+                    badges["marking"] and not badges["marked"], badges["marking"] and badges["marked"],
+                    badges["winner"], len(complete))
+
+
+@per_language
+def _heading(name, total: int, picking: bool, choosing: bool, marked: bool, winner: bool, complete: int) -> str:
+    parts = [_text(_("Your tower") if name is None else name),
+             f' <span class="muted">· {words.points(total)}</span>']
+    if picking:
+        parts.append(f' <span class="badge good">{_text(_("picking a die"))}</span>')
+    elif marked:
+        parts.append(f' <span class="badge muted">{_text(pgettext("badge", "marked"))}</span>')
+    elif choosing:
+        parts.append(f' <span class="badge good">{_text(pgettext("badge", "choosing"))}</span>')
+    if winner:
+        parts.append(f' <span class="badge good">{_text(pgettext("badge", "winner"))}</span>')
+    if complete:
+        said = ngettext("%(n)s column complete", "%(n)s columns complete", complete) % {"n": complete}
+        parts.append(f' <span class="badge muted">{said}</span>')
+    return mark_safe(f'<h3 class="ct-sheet-head">{"".join(parts)}</h3>')
+
+
+@register.simple_tag
+def own_cats(cats: dict) -> SafeString:
+    """The viewer's six cats as <li>s, each with its points or "not scored"."""
+    return mark_safe("".join(_own_cat_html(cat, cats.get(cat)) for cat in TOWER.cats))
+
+
+@per_language
+def _own_cat_html(cat: str, points) -> str:
+    name = _("%(cat)s cat") % {"cat": words.item_label(cat)}
+    if points is None:
+        return format_html('<li class="open"><i class="ct-i i-{}"></i>{} <small>{}</small></li>', cat, name,
+                           _("not scored"))
+    return format_html('<li><i class="ct-i i-{}"></i>{} <strong>{}</strong></li>', cat, name, points)
+
+
+@register.simple_tag
+def cats_scored(cats: dict) -> SafeString:
+    """Another player's scored cats in a line, each with its points, or "none yet"."""
+    if not cats:
+        return _("none yet")
+    return mark_safe("".join(_scored_cat_html(cat, cats[cat]) for cat in TOWER.cats if cat in cats))
+
+
+@per_language
+def _scored_cat_html(cat: str, points) -> str:
+    return format_html('<span><i class="ct-i i-{}"></i>{} <strong>{}</strong></span> ', cat, words.item_name(cat),
+                       points)
+
+
+def _blocktranslated(message: str, **values) -> SafeString:
+    """A translated `message` with `values` escaped into it, as {% blocktranslate %} writes it (the message's own
+    characters, markup included, as they are)."""
+    return mark_safe(message % {name: html.escape(str(value)) for name, value in values.items()})
+
+
+def _text(value) -> str:
+    """`value` as HTML text, as {{ value }} writes a string or a whole number (without Django's lazy-string checks:
+    this is called for every number of a table)."""
+    return html.escape(str(value))
+
+
+def track_html(circled: int, crossed: int) -> SafeString:
+    """The footprints' track, one <i> each: crossed out (x), circled (c) or empty."""
+    return mark_safe("".join('<i class="x"></i>' if i < crossed else '<i class="c"></i>' if i < circled else "<i></i>"
+                             for i in range(TOWER.footprints)))
+
+
+def _choice_part(action: dict) -> tuple:
+    """What a button adds to the lit hex chosen, as a key: its choices are told apart by it."""
+    if action["item"] == HOUSE:
+        return (("cat", action.get("cat")),)
+    return tuple(sorted({"item": action["item"], "footprints": action["footprints"], "cat": action.get("cat")}.items()))
 
 
 def _choice(action: dict, sheet: dict, dice: tuple[int, int] | None) -> dict:
@@ -175,7 +326,9 @@ def _choice(action: dict, sheet: dict, dice: tuple[int, int] | None) -> dict:
             # A preview of what the engine will write once the house is on the sheet (the same on any house hex).
             marked = {**sheet["marks"], hex_key(action["column"], action["floor"]): "house"}
             houses, count = cat_factors(marked, action["cat"])
-            choice.update(cat_label=words.item_label(action["cat"]), houses=houses, count=count, points=houses * count)
+            cat_label = words.item_label(action["cat"])
+            choice.update(cat_label=cat_label, title=_("%(cat)s cat") % {"cat": cat_label}, houses=houses, count=count,
+                          points=houses * count)
         return choice
     return {
         "part": {"item": action["item"], "footprints": action["footprints"], "cat": action.get("cat")},
@@ -213,15 +366,45 @@ def mark_choices(view: dict, actions) -> dict:
         key = row_key(action["floor"], house)
         row = rows.setdefault(key, {"key": key, "floor": None if house else action["floor"], "house": house,
                                     "hexes": {}, "choices": {}})
-        row["hexes"].setdefault((action["column"], action["floor"]), _cost(action, dice))
-        choice = _choice(action, sheet, dice)
-        row["choices"].setdefault(tuple(sorted(choice["part"].items())), choice)
+        if (action["column"], action["floor"]) not in row["hexes"]:
+            row["hexes"][action["column"], action["floor"]] = _cost(action, dice)
+        part = _choice_part(action)
+        if part not in row["choices"]:
+            row["choices"][part] = _choice(action, sheet, dice)
     ordered = sorted(rows.values(), key=lambda r: (r["house"], r["floor"] or 0))
     for row in ordered:
-        row["hexes"] = [{"column": c, "floor": f, **cost} for (c, f), cost in sorted(row["hexes"].items())]
+        row["hexes"] = [{"column": c, "floor": f, "label": _("column %(column)s:") % {"column": c}, **cost}
+                        for (c, f), cost in sorted(row["hexes"].items())]
         row["columns"] = [h["column"] for h in row["hexes"]]
         row["choices"] = list(row["choices"].values())
+        if not row["house"]:
+            row["legend"] = _("Floor %(floor)s") % {"floor": row["floor"]}
+            row["columns_said"] = ngettext("column %(columns)s", "columns %(columns)s", len(row["columns"])) % {
+                "columns": ", ".join(map(str, row["columns"]))}
     return {"action": {"type": "mark"}, "rows": ordered}
+
+
+@register.simple_tag
+def roll(view: dict, actions, names) -> list[dict]:
+    """The dice of the roll as the page shows them: each die's value, whose it is ("shared", "mine", "taken" by
+    another or "free") and that in words, its name for screen readers, and the move that takes it if the viewer
+    may."""
+    shared = (view.get("shared") or {}).get("die")
+    dice = []
+    for index, die in enumerate(view["roll"]):
+        take = first_action(actions or [], "take_die", die=index)
+        if shared == index:
+            state, owner = "shared", pgettext("die", "shared")
+        elif die["taken_by"] is not None and die["taken_by"] == view.get("seat"):
+            state, owner = "mine", pgettext("die", "yours")
+        elif die["taken_by"] is not None:
+            state, owner = "taken", seat_name(die["taken_by"], names)
+        else:
+            state, owner = "free", pgettext("die", "not taken")
+        said = _("Take the %(value)s") if take else _("A %(value)s")
+        dice.append({"value": die["value"], "state": state, "owner": owner, "take": take,
+                     "said": said % {"value": die["value"]}})
+    return dice
 
 
 @register.simple_tag
@@ -244,12 +427,17 @@ def item_options(actions) -> list[dict]:
 
 
 @register.simple_tag
-def score_rows(view: dict) -> list[dict]:
-    """The live score sheet: one row per category, one number per seat, then the totals."""
+def score_rows(view: dict) -> SafeString:
+    """The live score sheet's rows: one per category, one number per seat, then the totals."""
     scores = view["scores"]
-    rows = [{"key": key, "label": words.CATEGORY_LABELS[key], "values": [s[key] for s in scores]} for key in CATEGORIES]
-    rows.append({"key": "total", "label": words.CATEGORY_LABELS["total"], "values": [s["total"] for s in scores]})
-    return rows
+    return mark_safe("".join(_score_row_head(key) + "".join(f"<td>{_text(s[key])}</td>" for s in scores) + "</tr>"
+                             for key in (*CATEGORIES, "total")))
+
+
+@per_language
+def _score_row_head(key: str) -> str:
+    return format_html('<tr{}><th scope="row">{}</th>', mark_safe(' class="total"') if key == "total" else "",
+                       words.CATEGORY_LABELS[key])
 
 
 @register.filter
