@@ -180,7 +180,10 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
-AUTHENTICATION_BACKENDS = ["scoring.login_limits.LoginAttemptsBackend", "django.contrib.auth.backends.ModelBackend"]
+# Sign-in: the login limits first (below), then the site's backend (a user read with their profile, one query:
+# scoring/backends.py); ModelBackend for the sessions made before it.
+AUTHENTICATION_BACKENDS = ["scoring.login_limits.LoginAttemptsBackend", "scoring.backends.PlayerBackend",
+                           "django.contrib.auth.backends.ModelBackend"]
 # Failed logins (django-axes, see scoring/login_limits.py and docs/security.md): a username and address pair is
 # locked out after LOGIN_FAILURE_LIMIT wrong passwords, for LOGIN_COOLOFF_MINUTES (each new attempt restarts it).
 AXES_FAILURE_LIMIT = int(os.environ.get("LOGIN_FAILURE_LIMIT", "10"))

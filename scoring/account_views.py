@@ -13,7 +13,7 @@ from django.views.decorators.debug import sensitive_post_parameters
 from scoring import arrival, login_limits, services
 from scoring.forms import SignUpForm
 
-BACKEND = "django.contrib.auth.backends.ModelBackend"
+BACKEND = "scoring.backends.PlayerBackend"
 
 
 def _arrival_context(request) -> dict:

@@ -16,14 +16,15 @@ from games.models import Match, Move
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-# Queries of one move request, measured on SQLite: session, user, profile (middleware: 3); the seats (view: 1);
+# Queries of one move request, measured on SQLite: the session, the user with their profile (middleware: 2;
+# scoring/backends.py); the seats (view: 1);
 # BEGIN IMMEDIATE, the locked match, the Move, the match UPDATE, COMMIT (turns.play: 5); the seats as committed,
 # read once for the listeners of match_changed (Seat.of_changed: the push, games/pushes.py, and the notices,
 # notices/rules.py, whose turn began; a hot-seat match has nobody to tell: 1); and, only when the seat shown at this
 # screen changes (hot-seat), the session save in its own transaction (3). No bot runner: the match has no bots.
 # The bound is tight on purpose: lower it when the view gets leaner.
-QUERIES_PER_MOVE = 10
-QUERIES_WHEN_THE_SEAT_CHANGES = 13
+QUERIES_PER_MOVE = 9
+QUERIES_WHEN_THE_SEAT_CHANGES = 12
 MAX_QUERIES_PER_MOVE = QUERIES_WHEN_THE_SEAT_CHANGES
 PREFERENCE = ("draw", "discard", "end_turn")  # a turn that never knocks, so the match never ends
 
