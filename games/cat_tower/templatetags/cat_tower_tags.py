@@ -134,7 +134,6 @@ def drawn_tower(sheet: dict, seat: int, pending=None, actions=None) -> dict:
         "track": track_html(footprints["circled"], footprints["crossed"]),
         "footprints": _footprints_said(footprints["circled"], footprints["crossed"]),
         "circled": footprints["circled"],
-        "crossed": footprints["crossed"],
         "spare": footprints["circled"] - footprints["crossed"],
         "cats": sheet["cats"],
         "complete": complete,

@@ -8,7 +8,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
-from games.rat_hot import board, words
+from games.rat_hot import board, scoring, words
 from games.rat_hot.strips import COLOURS, OWNER, RATS, SPICES
 from games.templatetags.match_tags import seat_name
 from games.words_kept import per_language
@@ -92,7 +92,7 @@ def _score_row(seat: int, colour: str, name: str, to_move: bool, grey: int, yell
                       colour, " to-move" if to_move else "", name, mark_safe(said), grey, yellow, seat, points)
     if rats is not None:
         careful = format_html(' <span class="badge">{}</span>', pgettext("two rats showing", "careful"))
-        row += format_html('<td class="num">{}{}</td>', rats, careful if rats == 2 else "")
+        row += format_html('<td class="num">{}{}</td>', rats, careful if rats == scoring.RATS_TO_LOSE - 1 else "")
     return row + mark_safe("</tr>")
 
 
@@ -138,10 +138,9 @@ def legend() -> SafeString:
     """The key under the table: each colour's spices with their signs, then how to read the cells."""
     keys = [mark_safe("".join([format_html('<span class="rh-key">{} {}</span> ', GLYPHS[spice], words.space(spice))
                                for spice in SPICES[colour]])) for colour in COLOURS]
-    return format_html('<p class="small muted rh-legend">{} {}· {} {}· {}</p>', mark_safe(_("Red:")), keys[0],
-                       mark_safe(_("Green:")), keys[1],
-                       mark_safe(_("Red's spices are angular, green's round; rats are marked r / g. Darker cells lie "
-                                   "higher; the number is the height.")))
+    return format_html('<p class="small muted rh-legend">{} {}· {} {}· {}</p>', _("Red:"), keys[0], _("Green:"),
+                       keys[1], _("Red's spices are angular, green's round; rats are marked r / g. Darker cells lie "
+                                  "higher; the number is the height."))
 
 
 _UNSAFE = {ord(">"): "\\u003E", ord("<"): "\\u003C", ord("&"): "\\u0026"}

@@ -218,3 +218,17 @@ def test_the_busiest_board_of_four_players_stays_within_the_budget(mia):
     print(f"hot tin roof table, busiest board: {len(pushed.encode())} bytes, {paths} legal paths")
     assert paths > 50
     assert len(pushed.encode()) < 20_000
+
+
+def test_a_dumpster_names_the_home_tile_under_it_and_lights_its_patios():
+    from games.hot_tin_roof import words
+    from games.hot_tin_roof.board import board
+    from games.hot_tin_roof.templatetags.hot_tin_roof_tags import dumpster_items
+
+    a, b = board().patios[:2]
+    shown = dumpster_items([{"id": "home1", "cans": 2, "tile": {"patios": [a, b]}},
+                            {"id": "catwalk", "cans": 0, "tile": None}])
+    tiled, bare = re.findall(r"<li.*?</li>", shown)
+    assert f'data-lights="{a} {b}"' in tiled and "Home 1" in tiled and words.cans(2) in tiled
+    assert f" · tile {words.family(a)} & {words.family(b)} ({a}-{b})</li>" in tiled  # as the template's " & " was
+    assert "data-lights" not in bare and "Catwalk" in bare and "tile" not in bare

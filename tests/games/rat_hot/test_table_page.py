@@ -172,3 +172,32 @@ def test_scored_groups_are_flashed(client, mia, solo):
     flashed = re.findall(r'<g class="rh-flash rh-(red|green)">', page)
     assert flashed == [["red", "green"][e["seat"]] for e in match.state["scored"]]
     assert scoring.CHIPS["yellow"] == 2
+
+
+def score_view(rats: list[int], rats_option: bool = True) -> dict:
+    return {"turn": 0, "colours": ["red", "green"], "rats": rats, "rats_option": rats_option,
+            "chips": [{"grey": 1, "yellow": 2, "points": 5}, {"grey": 0, "yellow": 1, "points": 2}]}
+
+
+def test_a_player_one_rat_from_losing_is_told_to_be_careful():
+    from games.rat_hot.templatetags.rat_hot_tags import score_rows
+
+    rows = re.findall(r"<tr.*?</tr>", score_rows(score_view([scoring.RATS_TO_LOSE - 1, 1]), ["Mia", "Leo"],
+                                                 "playing"))
+    assert ">careful<" in rows[0] and ">careful<" not in rows[1]
+    assert "to-move" in rows[0] and "(red, to move)" in rows[0] and "(green)" in rows[1]
+    assert '<td class="num" data-points="0"><strong>5</strong></td>' in rows[0]
+    finished = score_rows(score_view([0, 0]), ["Mia", "Leo"], "finished")
+    assert "to move" not in finished and "careful" not in finished
+    assert finished.count("<td") == 8  # grey, yellow, points and rats for each
+    assert score_rows(score_view([2, 2], rats_option=False), ["Mia", "Leo"], "playing").count("<td") == 6
+
+
+def test_the_legend_names_every_spice_with_its_sign():
+    from games.rat_hot.strips import SPICES
+    from games.rat_hot.templatetags.rat_hot_tags import GLYPHS, legend
+
+    shown = legend()
+    assert shown.startswith('<p class="small muted rh-legend">Red: ')
+    for spice in (*SPICES["red"], *SPICES["green"]):
+        assert f'<span class="rh-key">{GLYPHS[spice]} {words.space(spice)}</span>' in shown
