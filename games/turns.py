@@ -137,6 +137,7 @@ def _apply(match: Match, seat: int | None, action: dict, by_bot: bool = False) -
     except limits.TooMuch as exc:
         raise IllegalMove(str(exc)) from None
     before = match.state
+    to_move_before = tuple(engine.to_move(before))
     try:
         match.state = engine.apply(before, seat, copy.deepcopy(action))
     except engine.IllegalAction as exc:
@@ -146,7 +147,7 @@ def _apply(match: Match, seat: int | None, action: dict, by_bot: bool = False) -
     _record(match, seat, action, by_bot)
     if engine.is_over(match.state):
         _finish(match)
-    _after_commit(match)
+    _after_commit(match, to_move_before)
 
 
 def can_take_back(engine, before: dict, seat, action: dict, after: dict) -> bool:
@@ -245,13 +246,14 @@ def announce(match: Match) -> None:
     _after_commit(match)
 
 
-def _after_commit(match: Match) -> None:
+def _after_commit(match: Match, to_move_before: tuple | None = None) -> None:
     """Announce the change once it is committed (games/signals.py). Robust: a listener that fails (a push through
-    a channel layer that is down) is logged; it must not turn the committed change into an error."""
+    a channel layer that is down) is logged; it must not turn the committed change into an error.
+    `to_move_before`: a move's, the seats that were to move before it."""
     bots = match.has_bots
 
     def announce_committed():
         match.__dict__.pop("_changed_seats", None)  # the listeners read this change's seats (Seat.of_changed)
-        match_changed.send_robust(Match, match=match, bots=bots)
+        match_changed.send_robust(Match, match=match, bots=bots, to_move_before=to_move_before)
 
     transaction.on_commit(announce_committed)

@@ -17,9 +17,9 @@ _saved = threading.local()
 
 
 @receiver(match_changed, dispatch_uid="notices.rules")
-def on_match_changed(sender, match, **kwargs) -> None:
+def on_match_changed(sender, match, to_move_before=None, **kwargs) -> None:
     try:
-        rules.match_changed(match)
+        rules.match_changed(match, to_move_before=to_move_before)
     except Exception:
         logger.exception("Notices of match %s failed", match.pk)
 

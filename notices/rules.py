@@ -75,8 +75,11 @@ def match_params(match: Match, seats: list[Seat], me: Seat, **more) -> dict:
         return {"game": match.game, "number": match.pk, "opponents": opponents(seats, me), **more}
 
 
-def match_changed(match: Match, now: datetime | None = None) -> None:
-    """After a change committed to a match (games/signals.py): the turns that began, the requests made."""
+def match_changed(match: Match, now: datetime | None = None, to_move_before: tuple | None = None) -> None:
+    """After a change committed to a match (games/signals.py): the turns that began, the requests made.
+
+    A move that leaves the same seats to move (a turn of several moves) begins no turn and ends none: the Turns
+    are as the change that last changed who is to move left them, and are not read again."""
     now = now or clock.now()
     seats = Seat.of_changed(match)
     people = {seat.index: seat for seat in seats if seat.kind == Seat.PLAYER and seat.user_id}
@@ -87,15 +90,17 @@ def match_changed(match: Match, now: datetime | None = None) -> None:
             Turn.objects.filter(match=match).delete()
         return
     to_move = set(match.engine.to_move(match.state)) - set(match.stand_ins)
+    request = undo.pending(match)
+    asked = request and request.get("refused_by") is None
+    invited = match.rematch_of_id is not None and match.version == 0
+    if to_move_before is not None and set(to_move_before) - set(match.stand_ins) == to_move and not asked:
+        return
     movers = {people[index].user_id: people[index] for index in sorted(to_move) if index in people}
     turns = {turn.user_id: turn for turn in Turn.objects.filter(match=match)}
     gone = [user_id for user_id in turns if user_id not in movers]
     if gone:
         Turn.objects.filter(match=match, user_id__in=gone).delete()
     new = [seat for user_id, seat in movers.items() if user_id not in turns]
-    request = undo.pending(match)
-    asked = request and request.get("refused_by") is None
-    invited = match.rematch_of_id is not None and match.version == 0
     if not (new or asked or invited):
         return
     here = {seats[index].user_id for index in presence.here_now(match, seats) if index < len(seats)}

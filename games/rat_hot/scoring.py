@@ -45,13 +45,14 @@ def tally_points(pairs: int, large: int) -> int:
     return pairs * group_points(2) + large * group_points(3)
 
 
-def _group(top: dict, start: tuple, spice: str) -> set:
+def _group(top: dict, start: tuple, spice: str, placed: dict = {}) -> set:  # noqa: B006 - never changed
+    """The cells connected to `start` showing `spice` once `placed` ({cell: space}) lies on `top`."""
     seen, todo = {start}, [start]
     while todo:
         x, y = todo.pop()
         for dx, dy in _STEPS:
             cell = (x + dx, y + dy)
-            if cell not in seen and top.get(cell) == spice:
+            if cell not in seen and (placed.get(cell) or top.get(cell)) == spice:
                 seen.add(cell)
                 todo.append(cell)
     return seen
@@ -66,7 +67,6 @@ def placement_groups(top: dict, placed: dict) -> list[tuple[str, frozenset]]:
     """The groups that score when the strip `placed` ({cell: space}) goes onto the layer `top` (before it):
     those showing a placed space, and those whose cells changed because a placed space covered one of their
     spice (they shrank or split). Groups of one cell score nothing; other groups did not change."""
-    after = {**top, **placed}
     seeds = []
     for (x, y), space in placed.items():
         if space in OWNER:
@@ -75,18 +75,19 @@ def placement_groups(top: dict, placed: dict) -> list[tuple[str, frozenset]]:
         if covered in OWNER and covered != space:
             for dx, dy in _STEPS:
                 cell = (x + dx, y + dy)
-                if cell not in placed and after.get(cell) == covered:
+                if cell not in placed and top.get(cell) == covered:
                     seeds.append((cell, covered))
-    return _groups_from(after, seeds)
+    return _groups_from(top, seeds, placed)
 
 
-def _groups_from(layer: dict, seeds: list[tuple]) -> list[tuple[str, frozenset]]:
-    """The groups of two or more cells of `layer` grown from each (cell, spice) seed, each group once."""
+def _groups_from(top: dict, seeds: list[tuple], placed: dict = {}) -> list[tuple[str, frozenset]]:  # noqa: B006
+    """The groups of two or more cells grown from each (cell, spice) seed once `placed` lies on `top`, each group
+    once. The layer after the placement is not copied: a cell shows its placed space, else the one of `top`."""
     found, seen = [], set()
     for cell, spice in seeds:
         if cell in seen:
             continue
-        group = _group(layer, cell, spice)
+        group = _group(top, cell, spice, placed)
         seen |= group
         if len(group) >= 2:
             found.append((spice, frozenset(group)))

@@ -4,6 +4,8 @@ from datetime import timedelta
 
 import pytest
 from django.core import mail
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from games import lobby, turns, undo
 from games.lobby import SeatPlan
@@ -50,6 +52,26 @@ def test_others_moving_meanwhile_tell_nobody_again(mia, leo, clock):
     assert 1 in match.engine.to_move(match.state)
     assert Notice.objects.filter(user=leo, kind=TURN).count() == 1
     assert len(mails_to(leo)) == 1
+
+
+def test_a_move_that_leaves_the_same_seat_to_move_reads_no_turns(mia, leo, clock):
+    """Rat-a-Tat Cat's turn is a draw, then what to do with the card: after the draw the same seat is still to move,
+    so no turn began or ended and the Turns are not read; the next turn's first move reads them."""
+    match = duel(mia, leo, game="rat_a_tat_cat", options={"rounds": 1})
+    play(match, 0)
+    play(match, 1)  # both memorised their cards
+    seat = to_move(match)
+    draw = next(a for a in match.engine.legal_actions(match.state, seat) if a["type"] == "draw")
+    with CaptureQueriesContext(connection) as after_the_draw:
+        turns.play(match_id=match.pk, seat=seat, action=draw, version=match.version)
+    assert to_move(match) == seat
+    assert not [q for q in after_the_draw.captured_queries if "notices_turn" in q["sql"]]
+    assert Turn.objects.filter(match=match, user=user_of(match, seat)).exists()  # turn-based: kept for its reminder
+    with CaptureQueriesContext(connection) as turn_over:
+        while to_move(match) == seat:
+            play(match)
+    assert [q for q in turn_over.captured_queries if "notices_turn" in q["sql"]]
+    assert not Turn.objects.filter(match=match, user=user_of(match, seat)).exists()
 
 
 def test_nobody_is_told_while_their_page_of_the_match_is_open(mia, leo, clock, open_page):
