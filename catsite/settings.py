@@ -92,6 +92,7 @@ TEMPLATES = [
                 "scoring.context_processors.needs_you",
                 "table_mode.context_processors.guest_results",
             ],
+            "libraries": {"i18n": "catsite.i18n_tags"},  # Django's, each literal {% translate %} said once a language
         },
     }
 ]

@@ -1,0 +1,46 @@
+"""Django's `i18n` template library, with each `{% translate "a literal" %}` said once per language.
+
+Loaded wherever a template says `{% load i18n %}` (settings.TEMPLATES' `libraries` maps the name here). Every tag
+and filter is Django's own. A `{% translate %}` of a string literal, with at most a literal `context`, says the same
+words in a language every time: its node (Django's, parsed by Django's own tag function) renders once per language
+and keeps what it wrote. Django's node makes a lazy string, resolves it and escapes it on every render, some 6 us;
+a table has 10 to 60 of them (benchmarks/README.md). Any other form (a variable, a filter, `noop`, `as`, a
+variable context) is Django's node as it is.
+"""
+from django import template
+from django.templatetags import i18n
+from django.utils import translation
+
+register = template.Library()
+register.tags.update(i18n.register.tags)
+register.filters.update(i18n.register.filters)
+
+
+def _literal(bit: str) -> bool:
+    """A quoted string with nothing after it (no filter)."""
+    return len(bit) >= 2 and bit[0] == bit[-1] and bit[0] in "\"'" and bit[0] not in bit[1:-1]
+
+
+class SaidOncePerLanguage(template.Node):
+    """Django's node for a literal `{% translate %}`, rendered once per language."""
+
+    def __init__(self, node: template.Node):
+        self.node = node
+        self.said: dict[str | None, str] = {}
+
+    def render(self, context) -> str:
+        language = translation.get_language()
+        words = self.said.get(language)
+        if words is None:
+            words = self.said[language] = self.node.render(context)
+        return words
+
+
+@register.tag("translate")
+@register.tag("trans")
+def do_translate(parser, token):
+    node = i18n.do_translate(parser, token)
+    bits = token.split_contents()
+    if _literal(bits[1]) and (len(bits) == 2 or (len(bits) == 4 and bits[2] == "context" and _literal(bits[3]))):
+        return SaidOncePerLanguage(node)
+    return node
