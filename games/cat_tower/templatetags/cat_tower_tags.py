@@ -17,7 +17,7 @@ from games.cat_tower import words
 from games.cat_tower.engine import HOUSE, TOWER, item_die
 from games.cat_tower.scoring import CATEGORIES, cat_factors
 from games.cat_tower.sheet import hex_key
-from games.templatetags.match_tags import first_action, jsonattr, seat_name
+from games.templatetags.match_tags import first_action, form_start, jsonattr, seat_name, shown
 from games.words_kept import per_language
 
 register = template.Library()
@@ -383,7 +383,24 @@ def mark_choices(view: dict, actions) -> dict:
     return {"action": {"type": "mark"}, "rows": ordered}
 
 
-@register.simple_tag
+@register.simple_tag(takes_context=True)
+def roll_list(context, view: dict, actions, names) -> SafeString:
+    """The roll as the page lists it (`roll`): each die's face, what it is in words (for screen readers, or on the
+    button that takes it when the viewer may) and whose it is. Written here, not as a loop of the template: it is
+    drawn in every table after every move."""
+    items = []
+    for die in roll(view, actions, names):
+        face, said = f'<i class="ct-face d{shown(die["value"], context)}"></i>', shown(die["said"], context)
+        if die["take"]:
+            body = (f'{form_start(context, die["take"], form_class="ct-take-form")}'
+                    f'<button type="submit" class="ct-take">{face}<span>{said}</span></button></form>')
+        else:
+            body = f'{face}<span class="vh">{said}</span>'
+        items.append(f'<li class="ct-die {die["state"]}">{body}'
+                     f'<span class="ct-die-owner small">{shown(die["owner"], context)}</span></li>')
+    return mark_safe(f'<ul class="ct-roll">{"".join(items)}</ul>')
+
+
 def roll(view: dict, actions, names) -> list[dict]:
     """The dice of the roll as the page shows them: each die's value, whose it is ("shared", "mine", "taken" by
     another or "free") and that in words, its name for screen readers, and the move that takes it if the viewer

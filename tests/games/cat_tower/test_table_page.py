@@ -3,11 +3,12 @@ import json
 import re
 
 import pytest
+from django.utils.html import escape
 
 from games import bot_runner, lobby, turns
 from games.cat_tower import engine
 from games.lobby import SeatPlan
-from games.models import Match, Move
+from games.models import Match, Move, Seat
 from tests.composed import canonical, form_posts, posted_actions
 
 pytestmark = pytest.mark.django_db
@@ -141,6 +142,28 @@ def test_a_waiting_player_sees_who_picks_and_no_button(client, mia, leo, trio):
     page = page_of(client, match)
     assert rendered_actions(page) == []
     assert f"{mia.profile.display_name} is picking a die." in page
+
+
+def test_each_die_of_the_roll_says_whose_it_is(client, mia, leo, trio):
+    """While marking: the viewer's die is theirs, the one left over shared, the others' named (as text, escaped)."""
+    match = draft_until_marking(refresh(trio), humans=(0, 1))
+    leo.profile.display_name = "Leo <b>"
+    leo.profile.save()
+    client.force_login(mia)
+    page = page_of(client, match)
+    dice = re.findall(r'<li class="ct-die (\w+)">.*?<span class="vh">(.*?)</span><span class="ct-die-owner small">(.*?)'
+                      r"</span></li>", page)
+    names = {1: "Leo &lt;b&gt;", 2: escape(Seat.objects.get(match=match, index=2).label)}
+    expected = []
+    for index, (value, taken_by) in enumerate(zip(match.state["roll"], match.state["taken_by"], strict=True)):
+        if index == match.state["shared"]:
+            expected.append(("shared", f"A {value}", "shared"))
+        elif taken_by == 0:
+            expected.append(("mine", f"A {value}", "yours"))
+        else:
+            expected.append(("taken", f"A {value}", names[taken_by]))
+    assert dice == expected and {"mine", "shared", "taken"} <= {state for state, _, _ in dice}
+    assert "ct-take" not in page  # nothing left to take while marking
 
 
 def test_marking_offers_exactly_the_legal_marks_and_the_pass(client, mia, solo):
