@@ -65,7 +65,7 @@ def test_a_table_with_kept_parts_is_the_table_rendered_afresh(slug, seats, moves
                 assert kept_again == fresh
 
 
-def test_a_cat_tower_mark_re_renders_only_the_sheet_of_the_seat_that_marked(make_user, rendered_parts):
+def test_a_cat_tower_mark_re_renders_no_sheet_until_the_marks_are_revealed(make_user, rendered_parts):
     game = registry.get("cat_tower")
     users = [make_user(f"tower{i}") for i in range(4)]
     match, seat_rows = match_for(game, users)
@@ -82,13 +82,20 @@ def test_a_cat_tower_mark_re_renders_only_the_sheet_of_the_seat_that_marked(make
 
     match.state, match.version = states[version + 1], version + 1
     spectator = render_table(match, seat_rows, AnonymousUser(), None, oob=True)
-    assert rendered_parts == ["cat_tower/kept_sheet.html"]  # the sheet whose badge says "marked"; three kept
+    assert rendered_parts == []  # the mark is hidden until all are in: only the heading says "marked", written anew
     assert spectator.count('class="ct-sheet ') == 4
+    marked_sheet = spectator[spectator.index(f'data-seat="{marked}">'):]
+    assert '<span class="badge muted">marked</span>' in marked_sheet[:marked_sheet.index("</h3>")]
     rendered_parts.clear()
     # Another player still choosing sees the marked sheet from the spectator's rendering: it shows the same.
     other = next(seat for seat in engine.to_move(states[version + 1]) if seat != marked)
     render_table(match, seat_rows, users[other], None, oob=True)
     assert "cat_tower/kept_sheet.html" not in rendered_parts  # their own sheet has choices: drawn in the table itself
+
+    revealed = next(v for v in range(version + 1, len(states)) if states[v]["phase"] != "mark")
+    match.state, match.version = states[revealed], revealed
+    render_table(match, seat_rows, AnonymousUser(), None, oob=True)
+    assert rendered_parts.count("cat_tower/kept_sheet.html") == 4  # every sheet took its mark
 
 
 def test_the_seat_that_marked_sees_its_pending_mark_and_nobody_else_does(make_user):

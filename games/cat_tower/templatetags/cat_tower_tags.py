@@ -7,7 +7,7 @@ and the game's words (items, footprints, dice, marks) come from games/cat_tower/
 import html
 
 from django import template
-from django.utils.html import format_html
+from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
@@ -102,15 +102,22 @@ def pending_of(view: dict, seat: int):
 
 
 @register.simple_tag(takes_context=True)
-def sheet(context, view: dict, seat: int, names):
-    """One seat's sheet without choices (another player's, or the viewer's own when it has no mark to choose),
-    kept from one change to the next (games/fragments.py): a sheet changes only when its own seat marks (or its
-    badges change), so a move re-renders only the sheets it changed, not all four 24-hex towers. Given only what
-    it shows: the seat's sheet, its pending mark if it is the viewer's own, the names, the badges."""
-    return fragments.kept("cat_tower/kept_sheet.html", {
-        "sheet": view["sheets"][seat], "seat": seat, "pending": pending_of(view, seat), "names": names,
-        "mine": seat == view.get("seat"),
-        "badges": sheet_badges(view, seat, over=getattr(context.get("match"), "status", None) == "finished")})
+def sheet(context, view: dict, seat: int, names) -> SafeString:
+    """One seat's sheet without choices (another player's, or the viewer's own when it has no mark to choose).
+
+    Its body (the tower, footprints and cats: all four 24-hex towers of a table) is kept from one change to the
+    next (games/fragments.py), given only what it shows: the seat's sheet and its pending mark if it is the
+    viewer's own. A sheet changes only when its own seat marks; its heading (the name, points and what the seat is
+    doing, which most moves change) is written around it each time."""
+    mine = seat == view.get("seat")
+    badges = sheet_badges(view, seat, over=getattr(context.get("match"), "status", None) == "finished")
+    body = fragments.kept("cat_tower/kept_sheet.html", {
+        "sheet": view["sheets"][seat], "seat": seat, "pending": pending_of(view, seat), "mine": mine})
+    return mark_safe(
+        f'<section class="ct-sheet {"mine" if mine else "other"}{" winner" if badges["winner"] else ""}" '
+        f'aria-label="{conditional_escape(sheet_label(seat, names, mine))}" data-seat="{seat}">\n'
+        f'{sheet_heading(seat, names, mine, badges, view["sheets"][seat].get("complete_columns", []))}\n'
+        f"{body}</section>\n")
 
 
 @register.simple_tag
