@@ -1,11 +1,11 @@
 """Django's `i18n` template library, with each `{% translate "a literal" %}` said once per language.
 
 Loaded wherever a template says `{% load i18n %}` (settings.TEMPLATES' `libraries` maps the name here). Every tag
-and filter is Django's own. A `{% translate %}` of a string literal, with at most a literal `context` (and `as name`
-or not), says the same words in a language every time: its node (Django's, parsed by Django's own tag function) renders once per language
-and keeps what it wrote. Django's node makes a lazy string, resolves it and escapes it on every render, some 6 us;
-a table has 10 to 60 of them (benchmarks/README.md). Any other form (a variable, a filter, `noop`, a variable
-context) is Django's node as it is.
+and filter is Django's own. A `{% translate %}` of a string literal, with at most a literal `context` (and
+`as name` or not), says the same words in a language every time: its node (Django's, parsed by Django's own tag
+function) renders once per language and keeps what it wrote. Django's node makes a lazy string, resolves it and
+escapes it on every render, some 6 us; a table has 10 to 60 of them (benchmarks/README.md). Any other form (a
+variable, a filter, `noop`, a variable context) is Django's node as it is.
 """
 from django import template
 from django.templatetags import i18n
