@@ -391,6 +391,44 @@ def mark_choices(view: dict, actions) -> dict:
 
 
 @register.simple_tag(takes_context=True)
+def marking_rows(context, rows: list[dict]) -> SafeString:
+    """The rows of choices beside the viewer's tower while they mark (`mark_choices`): per floor, its items with
+    what each costs; for the house hexes, their columns and costs, then the cats a house may score. Written here,
+    not as loops of the template: it is drawn in the table of every seat that marks, after every move."""
+    def text(value) -> str:
+        return shown(value, context)
+
+    parts = [f'<div class="ct-rows"><p class="ct-rows-hint small">'
+             f'{_("Choose a lit hex of your tower: what you may draw there is shown here.")}</p>']
+    for row in rows:
+        parts.append(f'<fieldset class="ct-row" data-row="{text(row["key"])}">')
+        if row["house"]:
+            hexes = pgettext("list separator", ", ").join(
+                f'{text(h["label"])} <span class="ct-cost{" spends" if h["dice"] else ""}">{text(h["cost"])}</span>'
+                + (f' ({text(h["dice"])})' if h["dice"] else "") for h in row["hexes"])
+            parts.append(f'<legend>{_("House hex")} <span class="muted">· {hexes}</span><br>'
+                         f'{_("Draw a house and score a cat:")}</legend>')
+            for choice in row["choices"]:
+                if choice.get("cat_label"):
+                    said = (f'<b>{text(choice["title"])}</b> <small>{text(choice["houses"])} × '
+                            f'{text(choice["count"])} = {text(choice["points"])}</small>')
+                else:
+                    said = f'<b>{text(choice["label"])}</b> <small>{_("every cat is scored")}</small>'
+                parts.append(f"<button name=\"part-item\" value='{jsonattr(choice['part'])}' class=\"is-house\">"
+                             f"{said}</button>")
+        else:
+            parts.append(f'<legend>{text(row["legend"])} <span class="muted">· {text(row["columns_said"])}</span>'
+                         f"</legend>")
+            for choice in row["choices"]:
+                parts.append(f"<button name=\"part-item\" value='{jsonattr(choice['part'])}' "
+                             f'class="is-{text(choice["item"])}">{text(choice["label"])} '
+                             f'<small>{text(choice["cost"])}</small></button>')
+        parts.append("</fieldset>")
+    parts.append("</div>")
+    return mark_safe("".join(parts))
+
+
+@register.simple_tag(takes_context=True)
 def roll_list(context, view: dict, actions, names) -> SafeString:
     """The roll as the page lists it (`roll`): each die's face, what it is in words (for screen readers, or on the
     button that takes it when the viewer may) and whose it is. Written here, not as a loop of the template: it is

@@ -166,6 +166,22 @@ def test_each_die_of_the_roll_says_whose_it_is(client, mia, leo, trio):
     assert "ct-take" not in page  # nothing left to take while marking
 
 
+def test_a_house_that_scores_no_cat_says_every_cat_is_scored():
+    """Once all six cats are scored a house hex scores none: its one button says so (the rows: marking_rows)."""
+    from django.template import Context
+
+    from games.cat_tower.templatetags.cat_tower_tags import marking_rows
+    rows = [{"key": "h", "house": True, "choices": [{"part": {"cat": None}, "item": "house", "label": "House <1>"}],
+             "hexes": [{"column": 1, "floor": 3, "label": "column 1:", "cost": "free", "dice": ""},
+                       {"column": 4, "floor": 2, "label": "column 4:", "cost": "1 footprint", "dice": "your 5→4"}]}]
+    html = marking_rows(Context({}), rows)
+    assert ('<fieldset class="ct-row" data-row="h"><legend>House hex <span class="muted">· column 1: '
+            '<span class="ct-cost">free</span>, column 4: <span class="ct-cost spends">1 footprint</span> (your 5→4)'
+            '</span><br>Draw a house and score a cat:</legend>') in html
+    assert ("""<button name="part-item" value='{"cat":null}' class="is-house"><b>House &lt;1&gt;</b> """
+            "<small>every cat is scored</small></button></fieldset></div>") in html
+
+
 def test_marking_offers_exactly_the_legal_marks_and_the_pass(client, mia, solo):
     client.force_login(mia)
     match = draft_until_marking(solo, humans=(0,))
