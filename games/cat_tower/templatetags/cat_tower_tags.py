@@ -487,6 +487,22 @@ def item_options(actions) -> list[dict]:
     return options
 
 
+@register.simple_tag(takes_context=True)
+def item_filter(context, options: list[dict]) -> SafeString:
+    """The radio buttons that light the hexes of one item (`item_options`), each with the floors it may go on."""
+    parts = [f'<fieldset class="ct-filter"><legend>{_("Light the hexes of one item")}</legend><label class="ct-opt">'
+             f'<input type="radio" name="ct-item" value="all" checked> {pgettext("items", "All")}</label>']
+    for option in options:
+        floors = option["floors"]
+        said = _blocktranslated(ngettext("floor %(floors)s", "floors %(floors)s", len(floors)),
+                                floors=", ".join(map(str, floors)), n=len(floors))
+        item = shown(option["item"], context)
+        parts.append(f'<label class="ct-opt"><input type="radio" name="ct-item" value="{item}">'
+                     f'<i class="ct-i i-{item}"></i>{shown(option["label"], context)} <small>{said}</small></label>')
+    parts.append("</fieldset>")
+    return mark_safe("".join(parts))
+
+
 @register.simple_tag
 def score_rows(view: dict) -> SafeString:
     """The live score sheet's rows: one per category, one number per seat, then the totals."""
