@@ -487,6 +487,22 @@ def item_options(actions) -> list[dict]:
     return options
 
 
+@register.simple_tag
+def round_info(view: dict, names) -> SafeString:
+    """The line above the table: the round, its first player and how the game ends; the same for every viewer."""
+    return _round_info(view["round"], seat_name(view["first_player"], names), view["columns_to_end"])
+
+
+@per_language
+def _round_info(round_number: int, first: str, columns: int) -> SafeString:
+    ends = ngettext("The game ends with the round in which someone completes %(n)s column.",
+                    "The game ends with the round in which someone completes %(n)s columns.", columns)
+    return mark_safe(f'<div class="ct-info row small"><span>'
+                     f'{_blocktranslated(_("Round <strong>%(round)s</strong>"), round=round_number)}</span> <span>'
+                     f'{_blocktranslated(_("First player: %(name)s"), name=first)}</span> <span class="muted">'
+                     f"{_blocktranslated(ends, n=columns)}</span></div>")
+
+
 @register.simple_tag(takes_context=True)
 def item_filter(context, options: list[dict]) -> SafeString:
     """The radio buttons that light the hexes of one item (`item_options`), each with the floors it may go on."""

@@ -166,6 +166,18 @@ def test_each_die_of_the_roll_says_whose_it_is(client, mia, leo, trio):
     assert "ct-take" not in page  # nothing left to take while marking
 
 
+def test_the_line_above_the_table_says_the_round_its_first_player_and_how_the_game_ends(client, mia, leo, trio):
+    leo.profile.display_name = "Leo <b>"
+    leo.profile.save()
+    match = set_state(refresh(trio), lambda state: state.update(first_player=1))  # Leo's round
+    first = "Leo &lt;b&gt;"
+    columns = engine.view(match.state, 0)["columns_to_end"]
+    client.force_login(mia)
+    assert (f'<div class="ct-info row small"><span>Round <strong>{match.state["round"]}</strong></span> '
+            f"<span>First player: {first}</span> <span class=\"muted\">The game ends with the round in which someone "
+            f"completes {columns} column{'' if columns == 1 else 's'}.</span></div>") in page_of(client, match)
+
+
 def test_a_house_that_scores_no_cat_says_every_cat_is_scored():
     """Once all six cats are scored a house hex scores none: its one button says so (the rows: marking_rows)."""
     from django.template import Context
