@@ -65,6 +65,12 @@ def first_action(actions, kind, **fields):
     return found[0] if found else None
 
 
+def blocktranslated(message: str, **values) -> str:
+    """A translated `message` with `values` escaped into it, as {% blocktranslate %} writes it (the message's own
+    characters, markup included, as they are)."""
+    return mark_safe(message % {name: html.escape(str(value)) for name, value in values.items()})
+
+
 def shown(value, context) -> str:
     """What {{ value }} writes: a string escaped, a whole number as its digits (what the engine writes for one
     without thousand separators), anything else through the template engine's own rules."""

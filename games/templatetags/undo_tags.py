@@ -1,8 +1,16 @@
 """The table's part for taking back a move by consent (games/undo.py): the offer, the request and its answers."""
+from functools import lru_cache
+
 from django import template
+from django.template import Context
+from django.template.defaulttags import CsrfTokenNode
 from django.template.loader import get_template
+from django.urls import get_script_prefix, reverse
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext
 
 from games import fragments, undo
+from games.templatetags.match_tags import blocktranslated, seat_name
 
 register = template.Library()
 
@@ -31,6 +39,31 @@ def undo_part(context) -> str:
     else:
         return ""
     token = context.get("csrf_token")
+    if "offer" in values:
+        return offer_html(values, token)
     if token:
         return get_template("games/undo.html").render(values | {"csrf_token": token})
     return fragments.kept("games/undo.html", values)
+
+
+def offer_html(values: dict, token) -> SafeString:
+    """The offer to take back one's own last move, shown after nearly every move: written here rather than by the
+    template (a form of the match's version, so never kept); a page's carries its request's CSRF field."""
+    url = undo_url(get_script_prefix(), values["match"])
+    csrf = CsrfTokenNode().render(Context({"csrf_token": token})) if token else ""
+    if values["several"]:
+        label = blocktranslated(gettext("Take back %(name)s's last move"),
+                                name=seat_name(values["offer"], values["names"]))
+    else:
+        label = gettext("Take back my last move")
+    asks = f'<span class="muted">{gettext("The other players must agree.")}</span>' if values["asks"] else ""
+    return mark_safe(
+        f'\n<section class="card match-undo" aria-live="polite">\n  \n  <form method="post" action="{url}" '
+        f'hx-post="{url}">{csrf}<input type="hidden" name="seat" value="{values["offer"]}"><input type="hidden" '
+        f'name="version" value="{values["version"]}">\n    <button type="submit" class="small secondary">{label}'
+        f"</button>\n    {asks}\n  </form>\n  \n</section>\n")
+
+
+@lru_cache(maxsize=1024)
+def undo_url(prefix: str, match_id: int) -> str:
+    return reverse("match_undo", args=[match_id])

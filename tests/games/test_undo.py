@@ -215,6 +215,29 @@ def test_the_player_who_may_take_back_sees_the_offer_and_the_others_do_not(strip
     assert "Take back" not in client.get(reverse("match_table", args=[match.pk])).content.decode()
 
 
+@pytest.mark.django_db
+def test_the_offer_is_a_form_of_this_version_that_asks_the_others_when_they_must_agree(strip_placed, client, leo):
+    match, _before = strip_placed
+    client.force_login(leo)
+    page = client.get(reverse("match", args=[match.pk])).content.decode()
+    url = reverse("match_undo", args=[match.pk])
+    offer = page[page.index('<section class="card match-undo"'):]
+    offer = offer[:offer.index("</section>")]
+    assert (f'<form method="post" action="{url}" hx-post="{url}"><input type="hidden" name="csrfmiddlewaretoken"'
+            in offer)
+    assert (f'<input type="hidden" name="seat" value="1"><input type="hidden" name="version" value="{match.version}">'
+            in offer)
+    assert "Take back my last move</button>" in offer and "The other players must agree." in offer
+
+
+def test_at_a_shared_screen_the_offer_names_whose_move_it_takes_back():
+    from games.templatetags.undo_tags import offer_html
+    html = offer_html({"match": 3, "names": ["Mia", "Ada <3"], "version": 8, "offer": 1, "several": True,
+                       "asks": False}, None)
+    assert "Take back Ada &lt;3's last move</button>" in html and "must agree" not in html
+    assert "csrfmiddlewaretoken" not in html  # a push's part: the page sends the token in a header
+
+
 # ---------------------------------------------------------------- what a review found
 
 

@@ -17,7 +17,7 @@ from games.cat_tower import words
 from games.cat_tower.engine import HOUSE, TOWER, item_die
 from games.cat_tower.scoring import CATEGORIES, cat_factors
 from games.cat_tower.sheet import hex_key
-from games.templatetags.match_tags import first_action, form_start, jsonattr, seat_name, shown
+from games.templatetags.match_tags import blocktranslated, first_action, form_start, jsonattr, seat_name, shown
 from games.words_kept import per_language
 
 register = template.Library()
@@ -229,7 +229,7 @@ def _lit_hex_html(column: int, floor: int, house: bool, lit: dict, required: boo
 
 @per_language
 def _footprints_said(circled: int, crossed: int) -> SafeString:
-    return _blocktranslated(_("%(circled)s of 18 circled, %(crossed)s crossed out: <strong>%(spare)s</strong> to "
+    return blocktranslated(_("%(circled)s of 18 circled, %(crossed)s crossed out: <strong>%(spare)s</strong> to "
                               "spend."), circled=circled, crossed=crossed, spare=circled - crossed)
 
 
@@ -238,7 +238,7 @@ def sheet_label(seat: int, names, mine: bool) -> str:
     """A sheet's name for screen readers: "Your sheet", "Mia's sheet"."""
     if mine:
         return _("Your sheet")  # escaped by the tag, as any string it returns
-    return _blocktranslated(_("%(name)s's sheet"), name=seat_name(seat, names))
+    return blocktranslated(_("%(name)s's sheet"), name=seat_name(seat, names))
 
 
 @register.simple_tag
@@ -295,12 +295,6 @@ def cats_scored(cats: dict) -> SafeString:
 def _scored_cat_html(cat: str, points) -> str:
     return format_html('<span><i class="ct-i i-{}"></i>{} <strong>{}</strong></span> ', cat, words.item_name(cat),
                        points)
-
-
-def _blocktranslated(message: str, **values) -> SafeString:
-    """A translated `message` with `values` escaped into it, as {% blocktranslate %} writes it (the message's own
-    characters, markup included, as they are)."""
-    return mark_safe(message % {name: html.escape(str(value)) for name, value in values.items()})
 
 
 def _text(value) -> str:
@@ -498,9 +492,9 @@ def _round_info(round_number: int, first: str, columns: int) -> SafeString:
     ends = ngettext("The game ends with the round in which someone completes %(n)s column.",
                     "The game ends with the round in which someone completes %(n)s columns.", columns)
     return mark_safe(f'<div class="ct-info row small"><span>'
-                     f'{_blocktranslated(_("Round <strong>%(round)s</strong>"), round=round_number)}</span> <span>'
-                     f'{_blocktranslated(_("First player: %(name)s"), name=first)}</span> <span class="muted">'
-                     f"{_blocktranslated(ends, n=columns)}</span></div>")
+                     f'{blocktranslated(_("Round <strong>%(round)s</strong>"), round=round_number)}</span> <span>'
+                     f'{blocktranslated(_("First player: %(name)s"), name=first)}</span> <span class="muted">'
+                     f"{blocktranslated(ends, n=columns)}</span></div>")
 
 
 @register.simple_tag(takes_context=True)
@@ -510,7 +504,7 @@ def item_filter(context, options: list[dict]) -> SafeString:
              f'<input type="radio" name="ct-item" value="all" checked> {pgettext("items", "All")}</label>']
     for option in options:
         floors = option["floors"]
-        said = _blocktranslated(ngettext("floor %(floors)s", "floors %(floors)s", len(floors)),
+        said = blocktranslated(ngettext("floor %(floors)s", "floors %(floors)s", len(floors)),
                                 floors=", ".join(map(str, floors)), n=len(floors))
         item = shown(option["item"], context)
         parts.append(f'<label class="ct-opt"><input type="radio" name="ct-item" value="{item}">'
