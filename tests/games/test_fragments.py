@@ -43,7 +43,8 @@ def rendered_parts(monkeypatch):
     return names
 
 
-@pytest.mark.parametrize("slug, seats, moves", [("cat_tower", 4, slice(60, 80)), ("rat_a_tat_cat", 3, slice(0, 40))])
+@pytest.mark.parametrize("slug, seats, moves", [("cat_tower", 4, slice(60, 80)), ("rat_a_tat_cat", 3, slice(0, 40)),
+                                                ("hot_tin_roof", 3, slice(10, 30))])
 def test_a_table_with_kept_parts_is_the_table_rendered_afresh(slug, seats, moves, make_user):
     game = registry.get(slug)
     users = [make_user(f"{slug[:10]}{i}") for i in range(seats)]
@@ -96,6 +97,22 @@ def test_a_cat_tower_mark_re_renders_no_sheet_until_the_marks_are_revealed(make_
     match.state, match.version = states[revealed], revealed
     render_table(match, seat_rows, AnonymousUser(), None, oob=True)
     assert rendered_parts.count("cat_tower/kept_sheet.html") == 4  # every sheet took its mark
+
+
+def test_a_hot_tin_roof_market_is_rendered_once_for_every_seats_table(make_user, rendered_parts):
+    game = registry.get("hot_tin_roof")
+    users = [make_user(f"roof{i}") for i in range(3)]
+    match, seat_rows = match_for(game, users)
+    states = bot_playout(game, 3, match.options, SEED)
+    match.state, match.version = states[20], 20
+    tables = [render_table(match, seat_rows, viewer, None, oob=True) for viewer in [*users, AnonymousUser()]]
+    assert rendered_parts.count("hot_tin_roof/market.html") == 1
+    markets = {table[table.index('<section class="htr-dumpsters"'):table.index('<p class="htr-legend">')]
+               for table in tables}
+    assert len(markets) == 1
+    match.state, match.version = states[21], 21
+    render_table(match, seat_rows, users[0], None, oob=True)
+    assert rendered_parts.count("hot_tin_roof/market.html") == 2  # a move changed the cans or the turn
 
 
 def test_the_seat_that_marked_sees_its_pending_mark_and_nobody_else_does(make_user):

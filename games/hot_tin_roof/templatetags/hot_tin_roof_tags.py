@@ -13,6 +13,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext_lazy
 
+from games import fragments
 from games.hot_tin_roof import paths, words
 from games.hot_tin_roof.board import board
 from games.hot_tin_roof.rules import PAIR_PENALTY
@@ -201,6 +202,18 @@ def _dumpster_html(dumpster: str, cans: int, patios: tuple | None) -> SafeString
                                                   "patios": html.escape("-".join(patios))}
     return format_html('<li class="htr-dumpster" data-lights="{}"><b>{}</b> {} · {}</li>', " ".join(patios),
                        short_name(dumpster), words.cans(cans), mark_safe(tile))
+
+
+@register.simple_tag
+def market(r: dict, view: dict, status: str) -> SafeString:
+    """The dumpsters, the fish market and the players' table: the same for every viewer, kept from one change to
+    the next (games/fragments.py), given only what it shows. A move renders it once for all the seats' tables."""
+    return fragments.kept("hot_tin_roof/market.html", {
+        "dumpsters": [{"id": d["id"], "cans": d["cans"], "tile": {"patios": list(d["tile"]["patios"])} if d["tile"]
+                       else None} for d in r["dumpsters"]],
+        "fish": view["market"], "tiles": view["tiles_left"], "status": status,
+        "players": [{key: p[key] for key in ("seat", "name", "turn", "cans", "fish", "catwalks", "shelters",
+                                             "home_tiles")} for p in r["players"]]})
 
 
 @register.simple_tag
