@@ -58,12 +58,17 @@ def line_html(game, language: str, entry: bytes, names: tuple) -> str:
 
 def move_url(match_id: int) -> str:
     """Where a table's move forms post (match_tags.form_start): reversed once per match, not once per form."""
-    return _move_url(get_script_prefix(), match_id)
+    return match_url("match_move", match_id)
+
+
+def match_url(name: str, match_id: int) -> str:
+    """The URL `name` of a match, reversed once per match (and script prefix), not once per table drawn."""
+    return _match_url(get_script_prefix(), name, match_id)
 
 
 @lru_cache(maxsize=1024)
-def _move_url(prefix: str, match_id: int) -> str:
-    return reverse("match_move", args=[match_id])
+def _match_url(prefix: str, name: str, match_id: int) -> str:
+    return reverse(name, args=[match_id])
 
 
 def context(match: Match, seats: list, point: Viewpoint, error: str = "") -> dict:

@@ -12,6 +12,9 @@ Pure functions; a top layer is a dict {(x, y): space}.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
+
 from games import contract
 from games.contract import ranks
 
@@ -24,6 +27,7 @@ ENDS = (LAST_STRIP, BY_RATS)
 CHIPS = {"grey": 1, "yellow": 2}  # chip colour -> points
 RATS_TO_LOSE = 3
 _STEPS = ((1, 0), (-1, 0), (0, 1), (0, -1))
+_NOTHING_PLACED: Mapping = MappingProxyType({})  # the layer as it is
 
 
 def chip_for(size: int) -> str | None:
@@ -45,7 +49,7 @@ def tally_points(pairs: int, large: int) -> int:
     return pairs * group_points(2) + large * group_points(3)
 
 
-def _group(top: dict, start: tuple, spice: str, placed: dict = {}) -> set:  # noqa: B006 - never changed
+def _group(top: dict, start: tuple, spice: str, placed: Mapping = _NOTHING_PLACED) -> set:
     """The cells connected to `start` showing `spice` once `placed` ({cell: space}) lies on `top`."""
     seen, todo = {start}, [start]
     while todo:
@@ -80,7 +84,7 @@ def placement_groups(top: dict, placed: dict) -> list[tuple[str, frozenset]]:
     return _groups_from(top, seeds, placed)
 
 
-def _groups_from(top: dict, seeds: list[tuple], placed: dict = {}) -> list[tuple[str, frozenset]]:  # noqa: B006
+def _groups_from(top: dict, seeds: list[tuple], placed: Mapping = _NOTHING_PLACED) -> list[tuple[str, frozenset]]:
     """The groups of two or more cells grown from each (cell, spice) seed once `placed` lies on `top`, each group
     once. The layer after the placement is not copied: a cell shows its placed space, else the one of `top`."""
     found, seen = [], set()

@@ -1,15 +1,12 @@
 """The table's part for taking back a move by consent (games/undo.py): the offer, the request and its answers."""
-from functools import lru_cache
-
 from django import template
 from django.template import Context
 from django.template.defaulttags import CsrfTokenNode
 from django.template.loader import get_template
-from django.urls import get_script_prefix, reverse
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 
-from games import fragments, undo
+from games import fragments, tables, undo
 from games.templatetags.match_tags import blocktranslated, seat_name
 
 register = template.Library()
@@ -49,7 +46,7 @@ def undo_part(context) -> str:
 def offer_html(values: dict, token) -> SafeString:
     """The offer to take back one's own last move, shown after nearly every move: written here rather than by the
     template (a form of the match's version, so never kept); a page's carries its request's CSRF field."""
-    url = undo_url(get_script_prefix(), values["match"])
+    url = tables.match_url("match_undo", values["match"])
     csrf = CsrfTokenNode().render(Context({"csrf_token": token})) if token else ""
     if values["several"]:
         label = blocktranslated(gettext("Take back %(name)s's last move"),
@@ -63,7 +60,3 @@ def offer_html(values: dict, token) -> SafeString:
         f'name="version" value="{values["version"]}">\n    <button type="submit" class="small secondary">{label}'
         f"</button>\n    {asks}\n  </form>\n  \n</section>\n")
 
-
-@lru_cache(maxsize=1024)
-def undo_url(prefix: str, match_id: int) -> str:
-    return reverse("match_undo", args=[match_id])

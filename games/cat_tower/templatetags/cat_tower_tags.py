@@ -38,7 +38,12 @@ def _dice_use(dice: tuple[int, int], item: int, floor: int) -> str:
 
 
 def _bonus(column, sheet: dict) -> dict:
-    return {"first": column.first, "later": column.later, **_bonus_states(column, sheet)}
+    """A column's bonus numbers and what became of each on `sheet`, as words.column_name says them."""
+    return _bonus_with(column, **_bonus_states(column, sheet))
+
+
+def _bonus_with(column, first_state: str, later_state: str) -> dict:
+    return {"first": column.first, "later": column.later, "first_state": first_state, "later_state": later_state}
 
 
 def _bonus_states(column, sheet: dict) -> dict:
@@ -191,9 +196,8 @@ def _column_start(column: int, first_state: str, later_state: str, complete: boo
         classes += f" small-{later_state}"
     if complete:
         classes += " complete"
-    bonus = {"first": TOWER.columns[column].first, "later": TOWER.columns[column].later,
-             "first_state": first_state, "later_state": later_state}
-    return format_html('<ol class="{}" aria-label="{}">', classes, words.column_name(column, bonus))
+    return format_html('<ol class="{}" aria-label="{}">', classes,
+                       words.column_name(column, _bonus_with(TOWER.columns[column], first_state, later_state)))
 
 
 @per_language
