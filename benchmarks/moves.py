@@ -22,7 +22,8 @@ consumers and read from the sockets, after `--count-warmup` moves (20); `--targe
 floor of benchmarks/load.py (benchmarks/floor.py). The match's seed and its moves are fixed (`--seed`). It
 prints one JSON line: Python function calls (cProfile in every thread: the loop's, each request's, the
 consumers'), SQL statements, table renders and bytes sent to the sockets over the N moves; `--top K --sort
-calls|own|cumulative` adds the K heaviest functions per move.
+calls|own|cumulative` adds the K heaviest functions per move; `--tables-once` renders each viewpoint's table once
+and hands it out again unchanged after (what the site's move costs outside its tables).
 """
 from __future__ import annotations
 
@@ -155,6 +156,9 @@ def main(argv=None) -> int:
     parser.add_argument("--spectators", type=int, default=0)
     parser.add_argument("--top", type=int, default=0, help="with --count: the N functions with most own time")
     parser.add_argument("--sort", choices=("calls", "own", "cumulative"), default="own", help="the order of --top")
+    parser.add_argument("--tables-once", action="store_true",
+                        help="with --count: each audience's table rendered at its first push only and handed out "
+                             "again unchanged after: what the site's move costs outside its tables")
     parser.add_argument("--no-profile", dest="target_profile", action="store_false",
                         help="with --count: no cProfile (queries, renders, bytes, and the process's CPU per "
                              "move, which includes the test client's work and varies with the machine's load)")
@@ -325,15 +329,23 @@ class ThreadProfiles:
 
 
 class Counters:
-    """SQL statements (every thread) and table renders (games.tables.render_point) while counting."""
+    """SQL statements (every thread) and table renders (games.tables.render_point) while counting; with
+    `tables_once`, each viewpoint's table is rendered once and handed out again unchanged after."""
 
-    def __init__(self):
+    def __init__(self, tables_once: bool = False):
         from django.db.backends import utils
 
         from games import tables
 
-        self.queries = self.renders = 0
-        execute, render_point = utils.CursorWrapper.execute, tables.render_point
+        self.queries = self.renders = self.drawn = 0  # drawn: tables rendered indeed (all but those handed out again)
+        execute, draw = utils.CursorWrapper.execute, tables.render_point
+
+        def render_point(*args, **kwargs):
+            self.drawn += 1
+            return draw(*args, **kwargs)
+
+        if tables_once:
+            render_point = self._once(render_point)
 
         def counted_execute(wrapper, *args, **kwargs):
             self.queries += 1
@@ -345,6 +357,18 @@ class Counters:
 
         utils.CursorWrapper.execute = counted_execute
         tables.render_point = counted_render
+
+    @staticmethod
+    def _once(render_point):
+        rendered = {}
+
+        def once(match, seats, point, *args, **kwargs):
+            key = repr(point)  # every field of the viewpoint (a dataclass)
+            if key not in rendered:
+                rendered[key] = render_point(match, seats, point, *args, **kwargs)
+            return rendered[key]
+
+        return once
 
 
 def planned_moves(match, count: int, rng: random.Random) -> list[tuple[int, dict]]:
@@ -403,7 +427,7 @@ def count_main(args) -> int:
         raise SystemExit(f"the match ended after {len(moves)} moves: ask for fewer warm-up moves")
     floor.ensure_table()
     profiles = ThreadProfiles() if args.target_profile else None
-    counters = Counters()
+    counters = Counters(args.tables_once)
 
     async def play() -> dict:
         with server_loop.serving(asyncio.get_running_loop()):  # as catsite.asgi's KnowsItsLoop does per connection
@@ -453,7 +477,7 @@ def count_main(args) -> int:
         for version, (seat, action) in enumerate(moves[:args.count_warmup]):
             await one(version, seat, action)
         sent = 0
-        counters.queries = counters.renders = 0
+        counters.queries = counters.renders = counters.drawn = 0
         if profiles:
             profiles.start()
         cpu = time.process_time()
@@ -461,7 +485,8 @@ def count_main(args) -> int:
             await one(version, seat, action)
         cpu = time.process_time() - cpu
         totals = profiles.totals() if profiles else {}
-        figures = {"queries": counters.queries, "renders": counters.renders, "bytes": sent, "totals": totals,
+        figures = {"queries": counters.queries, "renders": counters.renders, "drawn": counters.drawn, "bytes": sent,
+                   "totals": totals,
                    "cpu": cpu}
         for ws in sockets:
             await ws.disconnect()
@@ -472,7 +497,7 @@ def count_main(args) -> int:
     n = len(moves) - args.count_warmup
     print(json.dumps({"target": args.target, "game": args.game, "moves": n, "spectators": args.spectators,
                       "calls": sum(c for c, _, _ in figures["totals"].values()), "queries": figures["queries"],
-                      "renders": figures["renders"], "bytes": figures["bytes"],
+                      "renders": figures["renders"], "drawn": figures["drawn"], "bytes": figures["bytes"],
                       **({} if figures["totals"] else {"cpu_ms_per_move": round(figures["cpu"] * 1000 / n, 2)})}),
           flush=True)
     if figures["totals"] and args.top:

@@ -45,6 +45,7 @@ RUNS = {
     "test_a_move_through_the_real_server": ["moves_server.py", "--samples", "5", "--warmup", "2"],
     "test_a_move_in_process": ["moves.py", "--samples", "5", "--warmup", "2", "--long-moves", "10"],
     "test_a_move_counted": ["moves.py", "--count", "3", "--count-warmup", "2"],  # the floor's is the same code's
+    "test_a_move_counted_without_its_tables": ["moves.py", "--count", "3", "--count-warmup", "2", "--tables-once"],
     "test_a_table_rendered": ["tables.py", "--samples", "3", "--warmup", "1", "--seats", "2"],
     "test_rat_hots_placements_listed": ["rat_hot_placements.py", "--samples", "3"],
     "test_the_history_pages": ["history.py", "--sizes", "60,120", "--players", "12", "--alice", "10", "--samples",
@@ -132,6 +133,13 @@ def test_a_move_counted(done):
     assert done.returncode == 0, done.stderr[-3000:]
     counted = json.loads(done.stdout.strip().splitlines()[-1])
     assert counted["target"] == "site" and counted["moves"] == 3 and counted["calls"] > 0 and counted["queries"] > 0
+    assert counted["drawn"] == counted["renders"] == 6  # two seats' tables a move, each rendered
+
+
+def test_a_move_counted_without_its_tables(done):
+    assert done.returncode == 0, done.stderr[-3000:]
+    counted = json.loads(done.stdout.strip().splitlines()[-1])
+    assert counted["renders"] == 6 and counted["drawn"] < counted["renders"] and counted["bytes"] > 0
 
 
 def test_a_table_rendered(done):
