@@ -175,7 +175,7 @@ def copied(state: dict) -> dict:
     return marshal.loads(marshal.dumps(state, MARSHAL_FORMAT))
 
 
-LOG_KEPT = 60  # log events a state keeps, for every game: a table shows 15 lines (tables.LOG_LINES)
+LOG_KEPT = 60  # log events a state keeps, for every game: a table shows 12 lines (tables.LOG_LINES)
 
 
 def bounded_log(log: list, kept: int = LOG_KEPT) -> None:

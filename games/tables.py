@@ -17,7 +17,7 @@ from games.log_words import who, with_names
 from games.models import Match, Seat
 from games.viewer import Viewpoint, controlled_seats, viewpoint
 
-LOG_LINES = 15  # the log box shows about eleven; the whole history is in the replay (docs/live-matches.md, "Bytes")
+LOG_LINES = 12  # the log box shows about eleven; the whole history is in the replay (docs/live-matches.md, "Bytes")
 
 
 _MATCH = Compiled(Match, lambda match_id: Match.objects.select_related("game_record", "rematch_of").filter(pk=match_id)
@@ -186,8 +186,7 @@ def render_pushed(match: Match, seats: list, point: Viewpoint) -> str:
     CSRF field, the page sends the token in a header (base.html), so one rendering serves every socket of the
     audience and the answer alike."""
     rendered = match.__dict__.setdefault("_pushed_tables", {})
-    key = (translation.get_language(), text_mode.active(), point.seat, point.handover, tuple(point.controlled),
-           point.stood_in)
+    key = (translation.get_language(), text_mode.active(), repr(point))  # every field of the viewpoint (a dataclass)
     if key not in rendered:
         rendered[key] = render_point(match, seats, point)
     return rendered[key]

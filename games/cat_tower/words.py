@@ -82,7 +82,7 @@ def free() -> str:
 
 def hex_name(column, floor, *, item=None, pending=None, house=False, offers=()) -> str:
     """A hex for screen readers. A lit hex (with `offers`) is a choice of its own and names its column: "Column 2,
-    floor 4: empty; may take yarn, mouse". Any other is read within its column's list (`column_name`) and names
+    floor 4: may take yarn, mouse". Any other is read within its column's list (`column_name`) and names
     its floor and item only: "Floor 2: bowl", "Floor 5: house hex, empty" (a table draws some ninety of them)."""
     if not offers:
         return _unlit_hex_name(floor, item, pending, house)
@@ -91,8 +91,9 @@ def hex_name(column, floor, *, item=None, pending=None, house=False, offers=()) 
 
 @per_language
 def _lit_hex_name(column, floor, house, offers: tuple) -> str:
-    what = pgettext("hex", "house hex, empty") if house else pgettext("hex", "empty")
-    what = _("%(hex)s; may take %(items)s") % {"hex": what, "items": listing(item_name(i) for i in offers)}
+    """A lit hex is empty (a mark goes only to an empty hex): it says what may go there, not that it is empty."""
+    items = listing(item_name(i) for i in offers)
+    what = (_("house hex; may take %(items)s") if house else _("may take %(items)s")) % {"items": items}
     return _("Column %(column)s, floor %(floor)s: %(what)s") % {"column": column, "floor": floor, "what": what}
 
 

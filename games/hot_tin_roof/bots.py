@@ -9,7 +9,7 @@ import heapq
 
 from . import paths
 from .board import board
-from .rules import CATWALK_TOLL, FISH_VALUE, PAIR_PENALTY, SHELTER_TOLL
+from .rules import CATWALK_TOLL, FISH_VALUE, PAIR_PENALTY
 
 BUILD = 4  # what a missing catwalk is worth in cans when planning: a dive that could have taken cans
 TOLL_HOPE = 0.5  # how likely an opponent is to pay a toll we set on its best way
@@ -61,13 +61,8 @@ def plan_cost(view: dict, seat: int, start: str, goal: str, catwalks: dict | Non
         if d > dist[here]:
             continue
         for there, gap in board().neighbours[here]:
-            step = 0.0
-            if gap is not None:
-                owner = catwalks.get(gap)
-                step = BUILD if owner is None else (0 if owner == seat else CATWALK_TOLL)
-            owner = shelters.get(there)
-            if owner is not None and owner != seat:
-                step += SHELTER_TOLL
+            missing = gap is not None and gap not in catwalks  # built first: its worth, then the step's tolls
+            step = (BUILD if missing else 0) + paths.toll(seat, there, None if missing else gap, catwalks, shelters)
             if d + step < dist.get(there, float("inf")):
                 dist[there] = d + step
                 heapq.heappush(heap, (d + step, there))

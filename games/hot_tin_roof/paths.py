@@ -50,6 +50,12 @@ def _cost(paid) -> int:
     return sum(CATWALK_TOLL if kind == "catwalk" else SHELTER_TOLL for _, kind in paid)
 
 
+def toll(seat: int, there: str, gap, catwalks: dict, shelters: dict) -> int:
+    """The cans `seat` pays for one step to `there`: across `gap` (None: a moonlit route) if it holds a catwalk,
+    and into `there`. The bots plan with it (their estimate adds what building a missing catwalk is worth)."""
+    return _cost(_price(seat, there, gap, catwalks, shelters))
+
+
 def cheapest(seats: int, seat: int, start: str, catwalks: dict, shelters: dict) -> dict[str, list[Path]]:
     """{destination: [Path, ...]} for every patio the cat on `start` can reach, alternatives in offer order."""
     return _cheapest(seats, seat, start, tuple(sorted(catwalks.items())), tuple(sorted(shelters.items())))

@@ -89,10 +89,9 @@ def typed(action: dict, view: dict, names: list[str]) -> str | None:
 
 
 def _hand(view: dict) -> str:
-    row = view["rows"][view["seat"]]["cards"]
+    row, down = view["rows"][view["seat"]]["cards"], _("face down")  # outside the f-string, where xgettext reads
     return _("Your cards: %(cards)s.") % {"cards": ", ".join(
-        f"{card['position'] + 1}: {_('face down') if card['shown'] is None else card_name(card['shown'])}"
-        for card in row)}
+        f"{card['position'] + 1}: {down if card['shown'] is None else card_name(card['shown'])}" for card in row)}
 
 
 def prompt(view: dict, actions: list[dict], names: list[str]) -> str:

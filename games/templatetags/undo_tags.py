@@ -53,7 +53,8 @@ def offer_html(values: dict, token) -> SafeString:
                                 name=seat_name(values["offer"], values["names"]))
     else:
         label = gettext("Take back my last move")
-    asks = f'<span class="muted">{gettext("The other players must agree.")}</span>' if values["asks"] else ""
+    agree = gettext("The other players must agree.")  # outside the f-string: xgettext does not read inside one
+    asks = f'<span class="muted">{agree}</span>' if values["asks"] else ""
     return mark_safe(
         f'\n<section class="card match-undo" aria-live="polite">\n  \n  <form method="post" action="{url}" '
         f'hx-post="{url}">{csrf}<input type="hidden" name="seat" value="{values["offer"]}"><input type="hidden" '

@@ -46,3 +46,14 @@ def test_every_marked_string_is_in_the_catalogue(catalogue: Catalogue, tmp_path)
     missing = sorted(found - committed)
     assert not missing, (f"{len(missing)} marked strings are not in {catalogue.name} (run makemessages for it, "
                          f"then translate): {[m[1] for m in missing[:10]]}")
+
+
+@pytest.mark.parametrize("catalogue", catalogues(), ids=lambda c: c.name)
+def test_every_translation_is_of_a_string_makemessages_finds(catalogue: Catalogue, tmp_path):
+    """docs/i18n.md runs makemessages with --no-obsolete: a committed translation of a string it no longer finds
+    would be dropped then, though the string may still be said (one written inside an f-string, which xgettext
+    does not read, is such a string)."""
+    found = gathered(catalogue, tmp_path)
+    unfound = sorted(msgids(catalogue.po) - found)
+    assert not unfound, (f"{len(unfound)} translations in {catalogue.name} are of strings makemessages does not "
+                         f"find (an f-string? a string no longer said?): {[m[1] for m in unfound[:10]]}")

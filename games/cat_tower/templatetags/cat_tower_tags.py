@@ -5,6 +5,7 @@ and the game's words (items, footprints, dice, marks) come from games/cat_tower/
 """
 
 import html
+from functools import lru_cache
 
 from django import template
 from django.utils.html import conditional_escape, format_html
@@ -254,18 +255,23 @@ def sheet_heading(seat: int, names, mine: bool, badges: dict, complete: list) ->
                     badges["winner"], len(complete))
 
 
+def _badge(kind: str, word: str) -> str:
+    return f' <span class="badge {kind}">{_text(word)}</span>'
+
+
 @per_language
 def _heading(name, total: int, picking: bool, choosing: bool, marked: bool, winner: bool, complete: int) -> str:
     parts = [_text(_("Your tower") if name is None else name),
              f' <span class="muted">· {words.points(total)}</span>']
+    # Each word said outside the f-strings: xgettext does not read inside them (tests/i18n/test_catalogues.py).
     if picking:
-        parts.append(f' <span class="badge good">{_text(_("picking a die"))}</span>')
+        parts.append(_badge("good", _("picking a die")))
     elif marked:
-        parts.append(f' <span class="badge muted">{_text(pgettext("badge", "marked"))}</span>')
+        parts.append(_badge("muted", pgettext("badge", "marked")))
     elif choosing:
-        parts.append(f' <span class="badge good">{_text(pgettext("badge", "choosing"))}</span>')
+        parts.append(_badge("good", pgettext("badge", "choosing")))
     if winner:
-        parts.append(f' <span class="badge good">{_text(pgettext("badge", "winner"))}</span>')
+        parts.append(_badge("good", pgettext("badge", "winner")))
     if complete:
         said = ngettext("%(n)s column complete", "%(n)s columns complete", complete) % {"n": complete}
         parts.append(f' <span class="badge muted">{said}</span>')
@@ -307,10 +313,22 @@ def _text(value) -> str:
     return html.escape(str(value))
 
 
+TRACK_LINE = 9  # footprints a line of the track (table.css: `.ct-track` has as many columns)
+
+
+@lru_cache(maxsize=512)  # a pair of counts, the same words in every language
 def track_html(circled: int, crossed: int) -> SafeString:
-    """The footprints' track, one <i> each: crossed out (x), circled (c) or empty."""
-    return mark_safe("".join('<i class="x"></i>' if i < crossed else '<i class="c"></i>' if i < circled else "<i></i>"
-                             for i in range(TOWER.footprints)))
+    """The footprints' track: crossed out (x), circled (c), then empty, each run of one kind within a line of the
+    track an <i> spanning its paws (class n1 to n9; the stylesheet draws a paw in each column it spans), not an <i>
+    for each of the 18: a Cat Tower table draws up to four tracks after every move."""
+    kinds = ["x" if i < crossed else "c" if i < circled else "" for i in range(TOWER.footprints)]
+    parts = []
+    for start in range(0, len(kinds), TRACK_LINE):
+        line = kinds[start:start + TRACK_LINE]
+        for kind in dict.fromkeys(line):  # x, c, empty: each a run within the line
+            classes = f"{kind} n{line.count(kind)}".strip()
+            parts.append(f'<i class="{classes}"></i>')
+    return mark_safe("".join(parts))
 
 
 def _choice_part(action: dict) -> tuple:
@@ -396,22 +414,23 @@ def marking_rows(context, rows: list[dict]) -> SafeString:
     def text(value) -> str:
         return shown(value, context)
 
-    parts = [f'<div class="ct-rows"><p class="ct-rows-hint small">'
-             f'{_("Choose a lit hex of your tower: what you may draw there is shown here.")}</p>']
+    hint = _("Choose a lit hex of your tower: what you may draw there is shown here.")
+    parts = [f'<div class="ct-rows"><p class="ct-rows-hint small">{hint}</p>']
     for row in rows:
         parts.append(f'<fieldset class="ct-row" data-row="{text(row["key"])}">')
         if row["house"]:
             hexes = pgettext("list separator", ", ").join(
                 f'{text(h["label"])} <span class="ct-cost{" spends" if h["dice"] else ""}">{text(h["cost"])}</span>'
                 + (f' ({text(h["dice"])})' if h["dice"] else "") for h in row["hexes"])
-            parts.append(f'<legend>{_("House hex")} <span class="muted">· {hexes}</span><br>'
-                         f'{_("Draw a house and score a cat:")}</legend>')
+            house_hex, draw = _("House hex"), _("Draw a house and score a cat:")
+            parts.append(f'<legend>{house_hex} <span class="muted">· {hexes}</span><br>{draw}</legend>')
             for choice in row["choices"]:
                 if choice.get("cat_label"):
                     said = (f'<b>{text(choice["title"])}</b> <small>{text(choice["houses"])} × '
                             f'{text(choice["count"])} = {text(choice["points"])}</small>')
                 else:
-                    said = f'<b>{text(choice["label"])}</b> <small>{_("every cat is scored")}</small>'
+                    every = _("every cat is scored")
+                    said = f'<b>{text(choice["label"])}</b> <small>{every}</small>'
                 parts.append(f"<button name=\"part-item\" value='{jsonattr(choice['part'])}' class=\"is-house\">"
                              f"{said}</button>")
         else:
@@ -495,17 +514,18 @@ def round_info(view: dict, names) -> SafeString:
 def _round_info(round_number: int, first: str, columns: int) -> SafeString:
     ends = ngettext("The game ends with the round in which someone completes %(n)s column.",
                     "The game ends with the round in which someone completes %(n)s columns.", columns)
-    return mark_safe(f'<div class="ct-info row small"><span>'
-                     f'{blocktranslated(_("Round <strong>%(round)s</strong>"), round=round_number)}</span> <span>'
-                     f'{blocktranslated(_("First player: %(name)s"), name=first)}</span> <span class="muted">'
-                     f"{blocktranslated(ends, n=columns)}</span></div>")
+    said_round = blocktranslated(_("Round <strong>%(round)s</strong>"), round=round_number)
+    said_first = blocktranslated(_("First player: %(name)s"), name=first)
+    return mark_safe(f'<div class="ct-info row small"><span>{said_round}</span> <span>{said_first}</span> '
+                     f'<span class="muted">{blocktranslated(ends, n=columns)}</span></div>')
 
 
 @register.simple_tag(takes_context=True)
 def item_filter(context, options: list[dict]) -> SafeString:
     """The radio buttons that light the hexes of one item (`item_options`), each with the floors it may go on."""
-    parts = [f'<fieldset class="ct-filter"><legend>{_("Light the hexes of one item")}</legend><label class="ct-opt">'
-             f'<input type="radio" name="ct-item" value="all" checked> {pgettext("items", "All")}</label>']
+    legend, every_item = _("Light the hexes of one item"), pgettext("items", "All")
+    parts = [f'<fieldset class="ct-filter"><legend>{legend}</legend><label class="ct-opt">'
+             f'<input type="radio" name="ct-item" value="all" checked> {every_item}</label>']
     for option in options:
         floors = option["floors"]
         said = blocktranslated(ngettext("floor %(floors)s", "floors %(floors)s", len(floors)),

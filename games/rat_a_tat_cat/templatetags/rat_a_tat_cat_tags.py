@@ -105,6 +105,10 @@ def kept_row(values: dict) -> str:
     return _row(Context(), values["row"], values["mine"], values["view"], values["names"], [])
 
 
+def _badge(classes: str, said: str) -> str:
+    return f' <span class="{classes}">{said}</span>'
+
+
 def _row(context, row, mine, view, names, actions) -> str:
     seat, esc = row["seat"], lambda value: shown(value, context)
     turn = seat == view.get("turn")
@@ -113,12 +117,13 @@ def _row(context, row, mine, view, names, actions) -> str:
     else:
         owner = seat_name(seat, names)
         label, heading = gettext("%(owner)s's cards") % {"owner": esc(owner)}, esc(owner)
+    # Each word said outside the f-strings: xgettext does not read inside them (tests/i18n/test_catalogues.py).
+    so_far = gettext("score so far %(total)s") % {"total": esc(at(view.get("totals"), seat))}
     badges = "".join((
-        f' <span class="muted">· {gettext("score so far %(total)s") % {"total": esc(at(view.get("totals"), seat))}}'
-        "</span>",
-        f' <span class="badge good">{esc(gettext("to play"))}</span>' if turn else "",
-        f' <span class="badge">{esc(gettext("knocked"))}</span>' if seat == view.get("knocked_by") else "",
-        f' <span class="badge muted">{esc(pgettext("player", "out"))}</span>' if row.get("out") else ""))
+        f' <span class="muted">· {so_far}</span>',
+        _badge("badge good", esc(gettext("to play"))) if turn else "",
+        _badge("badge", esc(gettext("knocked"))) if seat == view.get("knocked_by") else "",
+        _badge("badge muted", esc(pgettext("player", "out"))) if row.get("out") else ""))
     classes = "".join(("ratc-row", " mine" if mine else "", " out" if row.get("out") else "", " turn" if turn else ""))
     # A card's move: the first listed of each kind for its position (as first_action finds it), looked up once.
     moves = {}

@@ -144,10 +144,11 @@ def test_every_hex_is_named_with_its_column_floor_and_item(client, mia, solo):  
                 what = (item if language == "en-gb" else ITEMS_ZH[item]) if item else ""
                 chosen = seat == 0 and key in lit
                 assert name.startswith((say if chosen else plain).format(c=column, f=floor, what=what)), name
-                if not item:
+                if chosen:  # a lit hex is empty (marks go only there) and says what may go there, not "empty"
+                    assert ("may take" in name) if language == "en-gb" else ("可以放" in name), name
+                    assert "empty" not in name and "空的" not in name, name
+                elif not item:
                     assert ("empty" in name) if language == "en-gb" else ("空的" in name), name
-                if chosen and language == "en-gb":
-                    assert "may take" in name  # a lit hex says what may go there
             for column, label in columns(page, seat):
                 assert label.startswith(column_says.format(c=column)), label
 

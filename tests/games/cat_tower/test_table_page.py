@@ -335,7 +335,8 @@ def test_sheets_show_items_cats_footprints_and_columns(client, mia, solo):
     mine = sheet_html(page, 0)
     assert "6 of 18 circled, 2 crossed out: <strong>4</strong> to spend" in mine
     track = re.search(r'<p class="ct-track" aria-hidden="true">(.*?)</p>', mine).group(1)
-    assert track == '<i class="x"></i>' * 2 + '<i class="c"></i>' * 4 + "<i></i>" * 12
+    # Runs of one kind within each line of nine: 2 crossed out, 4 circled, 3 empty; then 9 empty
+    assert track == '<i class="x n2"></i><i class="c n4"></i><i class="n3"></i><i class="n9"></i>'
     assert '<i class="ct-i i-yarn"></i>Yarn cat <strong>2</strong>' in mine
     assert '<i class="ct-i i-mouse"></i>Mouse cat <small>not scored</small>' in mine
     assert 'aria-label="Column 1, bonus 6 (scored) or 4"' in mine
