@@ -80,10 +80,16 @@ def seat_confirmed(match_id: int, user_id: int, session_key: str, seat: int) -> 
         return
     message = {"type": "screen.confirmed", "session": session_digest(session_key), "seat": seat}
     group = screen_group(match_id, user_id)
+    groups = [text_mode.mode_group(language_group(group, language), text) for language in languages()
+              for text in text_mode.modes()]
+    counts = channel_layer.members_in_memory(layer, groups)  # read in this thread; None for another layer
+    if counts is not None:
+        groups = [g for g in groups if counts[g]]
+        if not groups:
+            return  # the screen has no socket open (yet): it reads its seat from the session when it connects
 
     async def send_all():
-        await asyncio.gather(*(layer.group_send(text_mode.mode_group(language_group(group, language), text), message)
-                               for language in languages() for text in text_mode.modes()))
+        await asyncio.gather(*(layer.group_send(g, message) for g in groups))
 
     try:
         async_to_sync(within_wait)(send_all)

@@ -155,6 +155,20 @@ async def test_a_shared_screen_is_pushed_the_table_of_the_seat_its_browser_confi
     await ws.disconnect()
 
 
+async def test_a_confirmation_is_sent_only_to_the_groups_of_the_screen_that_have_a_socket(mia, async_client, sent):
+    """Nothing is sent (no hop to the loop) while the shared screen has no socket open: it reads its seat from the
+    session when it connects. Once it has one, only that socket's group is told."""
+    match, cookie = await hot_seat_screen(mia, async_client)
+    confirmed = [group for group, message in sent if message["type"] == "screen.confirmed"]
+    await async_client.get(f"/matches/{match.pk}/table/?seat=1")
+    assert [group for group, message in sent if message["type"] == "screen.confirmed"] == confirmed
+    ws = await connect(match, cookie=cookie)
+    await async_client.get(f"/matches/{match.pk}/table/?seat=0")
+    told = [group for group, message in sent if message["type"] == "screen.confirmed"][len(confirmed):]
+    assert told == [f"match-{match.pk}-screen-{mia.pk}.en-gb"]
+    await ws.disconnect()
+
+
 async def test_a_confirmation_in_another_browser_does_not_open_this_screen(mia, async_client, client):
     match, cookie = await hot_seat_screen(mia, async_client)
     ws = await connect(match, cookie=cookie)
