@@ -7,19 +7,14 @@ from django.utils.translation import pgettext
 from games.command_line import Refused, number, words_of
 from games.log_words import name_list
 
+from .engine import TOWER
 from .words import ITEM_NAMES, footprints, item_name, listing
-
-
-def _tower():
-    from .engine import TOWER  # the engine imports words, which must not import it back at load time
-
-    return TOWER
 
 
 def _item_words() -> dict[str, str]:
     """Each word that names an item (English, and the language's own) -> its sheet name."""
     found = {}
-    for name in _tower().items.values():
+    for name in TOWER.items.values():
         found[name] = name
         found[str(ITEM_NAMES.get(name, name)).lower()] = name
     found["mice"], found["house cat"] = "mouse", "house"
@@ -76,9 +71,9 @@ def _mark(words: list[str], actions: list[dict]) -> dict:
     numbers = [number(word) for word in words if number(word) is not None]
     if len(named) != 1 or len(numbers) != 2:
         raise Refused(example)
-    item = {name: die for die, name in _tower().items.items()}[named[0]]
+    item = {name: die for die, name in TOWER.items.items()}[named[0]]
     column, floor = numbers
-    if not (1 <= column <= len(_tower().columns)) or f"{column}-{floor}" not in _tower().column_of:
+    if not (1 <= column <= len(TOWER.columns)) or f"{column}-{floor}" not in TOWER.column_of:
         raise Refused(_("Your tower has no hex at column %(column)s, floor %(floor)s.")
                       % {"column": column, "floor": floor})
     found = [a for a in actions if a["type"] == "mark" and a["item"] == item and a["column"] == column
@@ -108,7 +103,7 @@ def typed(action: dict, view: dict, names: list[str]) -> str | None:
         return "pass"
     if kind == "take_die":
         return f"take {view['roll'][action['die']]['value']}"
-    text = f"mark {_tower().items[action['item']]} column {action['column']} floor {action['floor']}"
+    text = f"mark {TOWER.items[action['item']]} column {action['column']} floor {action['floor']}"
     return text + (f" cat {action['cat']}" if action["cat"] else "")
 
 

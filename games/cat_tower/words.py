@@ -11,6 +11,8 @@ from django.utils.translation import gettext_lazy, ngettext, pgettext, pgettext_
 from games.log_words import seat_list
 from games.words_kept import per_language
 
+from .engine import TOWER
+
 ITEM_LABELS = {"house": pgettext_lazy("item", "House"), "yarn": pgettext_lazy("item", "Yarn"),
                "butterfly": pgettext_lazy("item", "Butterfly"), "bowl": pgettext_lazy("item", "Bowl"),
                "cushion": pgettext_lazy("item", "Cushion"), "mouse": pgettext_lazy("item", "Mouse")}
@@ -306,8 +308,6 @@ def action(action: dict) -> str | None:
     """A mark or a pass, told in the replay (the log tells a round's marks only once every seat has marked)."""
     if not isinstance(action, dict) or action.get("type") not in ("mark", "pass"):
         return None
-    from .engine import TOWER  # the engine imports this module
-
     said = describe_mark(action, TOWER.items.get(action.get("item"), "?"))
     return said if action["type"] == "pass" else _("marked %(mark)s") % {"mark": said}
 

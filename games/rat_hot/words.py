@@ -8,6 +8,8 @@ from django.utils.translation import gettext_lazy, ngettext, pgettext, pgettext_
 
 from games.words_kept import per_language
 
+from .strips import spaces_of
+
 # In contexts: the catalogues of every app are merged, and "empty" or "mint" may mean something else elsewhere.
 SPACE_NAMES = {
     "chili": pgettext_lazy("space", "chili"), "paprika": pgettext_lazy("space", "paprika"),
@@ -72,7 +74,7 @@ def event(entry: dict) -> str:
     if kind == "revealed":
         strips = entry["strips"]
         return ngettext("turned up a strip: %(strips)s", "turned up %(count)d strips: %(strips)s", len(strips)) % {
-            "count": len(strips), "strips": _("; ").join(strip(_spaces(s)) for s in strips)}
+            "count": len(strips), "strips": _("; ").join(strip(spaces_of(s)) for s in strips)}
     if kind == "placed":
         return _("placed %(strip)s at column %(x)d, row %(y)d, facing %(dir)s") % {
             "strip": strip(entry["spaces"]), "x": entry["x"], "y": entry["y"], "dir": DIR_NAMES[entry["dir"]]}
@@ -97,12 +99,6 @@ def event(entry: dict) -> str:
     if kind == "game_over":
         return _game_over(entry)
     return str(entry.get("text", kind))
-
-
-def _spaces(strip_id: str):
-    from .strips import spaces_of
-
-    return spaces_of(strip_id)
 
 
 def _game_over(entry: dict) -> str:

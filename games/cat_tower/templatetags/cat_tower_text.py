@@ -2,6 +2,7 @@
 from django import template
 from django.utils.translation import gettext as _
 
+from ..engine import TOWER
 from ..words import column_name, describe_mark, footprints, hex_name, item_name, listing
 from .cat_tower_tags import _bonus, pending_of
 
@@ -11,8 +12,6 @@ register = template.Library()
 @register.simple_tag
 def sheet_lines(view: dict, seat: int) -> list[str]:
     """One seat's sheet, a sentence a column, then its footprints, its cats and (its owner's only) its pending mark."""
-    from ..engine import TOWER  # the engine imports words, which this module imports
-
     sheet = view["sheets"][seat]
     lines = []
     for column in TOWER.columns.values():
