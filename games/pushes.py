@@ -63,12 +63,12 @@ async def within_wait(function, *args):
 
 def send(layer, messages: dict[str, dict]) -> None:
     """Send each group its message: under the server as a task of its loop (nobody waits for it), elsewhere (tests,
-    commands) at once."""
+    commands) at once, given up on after `LAYER_WAIT` seconds as any wait for the layer is."""
     async def send_all():
         await asyncio.gather(*(layer.group_send(group, message) for group, message in messages.items()))
 
     if not server_loop.spawn(send_all):
-        async_to_sync(send_all)()
+        async_to_sync(within_wait)(send_all)
 
 
 def seat_confirmed(match_id: int, user_id: int, session_key: str, seat: int) -> None:

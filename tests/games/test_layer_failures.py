@@ -7,9 +7,11 @@ import logging
 
 import pytest
 import redis.exceptions
-from channels.layers import InMemoryChannelLayer
+from asgiref.sync import async_to_sync
+from channels.layers import InMemoryChannelLayer, get_channel_layer
 
-from games import lobby, pushes
+from games import lobby, pushes, text_mode
+from games.groups import language_group, screen_group
 from games.lobby import SeatPlan
 from games.models import Match
 
@@ -38,6 +40,9 @@ def test_a_shared_screens_move_is_played_when_the_layer_fails(hot_seat, mia, cli
     settings.CHANNEL_LAYERS = {"default": {"BACKEND": f"{__name__}.{layer.__name__}"}}
     monkeypatch.setattr(pushes, "LAYER_WAIT", 0.2)
     client.force_login(mia)
+    # The shared screen has a socket open (else its confirmed seat is told to nobody, and nothing is sent)
+    group = text_mode.mode_group(language_group(screen_group(hot_seat.pk, mia.pk), "en-gb"), False)
+    async_to_sync(get_channel_layer().group_add)(group, "specific.the-screens-socket")
     match = Match.objects.get(pk=hot_seat.pk)
     seat = match.engine.to_move(match.state)[0]
     action = match.engine.legal_actions(match.state, seat)[0]
