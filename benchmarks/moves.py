@@ -363,7 +363,7 @@ class Counters:
         rendered = {}
 
         def once(match, seats, point, *args, **kwargs):
-            key = repr(point)  # every field of the viewpoint (a dataclass)
+            key = point.key
             if key not in rendered:
                 rendered[key] = render_point(match, seats, point, *args, **kwargs)
             return rendered[key]

@@ -186,7 +186,7 @@ def render_pushed(match: Match, seats: list, point: Viewpoint) -> str:
     CSRF field, the page sends the token in a header (base.html), so one rendering serves every socket of the
     audience and the answer alike."""
     rendered = match.__dict__.setdefault("_pushed_tables", {})
-    key = (translation.get_language(), text_mode.active(), repr(point))  # every field of the viewpoint (a dataclass)
+    key = (translation.get_language(), text_mode.active(), point.key)
     if key not in rendered:
         rendered[key] = render_point(match, seats, point)
     return rendered[key]

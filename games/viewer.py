@@ -1,5 +1,5 @@
 """Whose eyes a page sees the table through: the seat it shows, what that seat may do, and the handover."""
-from dataclasses import dataclass, field
+from dataclasses import astuple, dataclass, field
 
 from games.models import Match, Seat
 
@@ -15,6 +15,11 @@ class Viewpoint:
     to_move: list[int] = field(default_factory=list)
     handover: bool = False  # hot-seat: show "pass the device" instead of this seat's hidden cards
     stood_in: bool = False  # a bot plays this seat now for its absent player (games/stand_in.py)
+
+    @property
+    def key(self) -> tuple:
+        """Every field, as a key: two viewpoints with the same key see the same table (tables.render_pushed)."""
+        return tuple(tuple(v) if isinstance(v, list) else v for v in astuple(self))
 
     @property
     def is_spectator(self) -> bool:

@@ -51,8 +51,9 @@ def _cost(paid) -> int:
 
 
 def toll(seat: int, there: str, gap, catwalks: dict, shelters: dict) -> int:
-    """The cans `seat` pays for one step to `there`: across `gap` (None: a moonlit route) if it holds a catwalk,
-    and into `there`. The bots plan with it (their estimate adds what building a missing catwalk is worth)."""
+    """The cans `seat` pays for one step to `there`: across `gap` (None for a moonlit route, else a gap that holds a
+    catwalk in `catwalks`) and into `there`. The bots plan with it (their estimate adds what building a missing
+    catwalk is worth)."""
     return _cost(_price(seat, there, gap, catwalks, shelters))
 
 
