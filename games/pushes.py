@@ -82,17 +82,15 @@ def seat_confirmed(match_id: int, user_id: int, session_key: str, seat: int) -> 
     group = screen_group(match_id, user_id)
     groups = [text_mode.mode_group(language_group(group, language), text) for language in languages()
               for text in text_mode.modes()]
-    counts = channel_layer.members_in_memory(layer, groups)  # read in this thread; None for another layer
-    if counts is not None:
-        groups = [g for g in groups if counts[g]]
-        if not groups:
-            return  # the screen has no socket open (yet): it reads its seat from the session when it connects
 
-    async def send_all():
-        await asyncio.gather(*(layer.group_send(g, message) for g in groups))
+    async def send_all(told: list[str]):
+        await asyncio.gather(*(layer.group_send(g, message) for g in told))
 
     try:
-        async_to_sync(within_wait)(send_all)
+        # Only the screen's groups with a socket (as a push): a socket opened later reads its seat from the session
+        told = members_now(layer, groups)
+        if told:
+            async_to_sync(within_wait)(send_all, told)
     except Exception:  # the layer failed or did not answer: the move it may go with is still played
         logger.exception("Could not tell the sockets of match %s's shared screen that seat %s holds the device",
                          match_id, seat)

@@ -65,6 +65,11 @@ def first_action(actions, kind, **fields):
     return found[0] if found else None
 
 
+def badge(classes: str, said: str) -> str:
+    """A badge after a heading or a name, " <span class="badge ...">...</span>": `said` is HTML already escaped."""
+    return f' <span class="{f"badge {classes}".rstrip()}">{said}</span>'
+
+
 def blocktranslated(message: str, **values) -> str:
     """A translated `message` with `values` escaped into it, as {% blocktranslate %} writes it (the message's own
     characters, markup included, as they are)."""

@@ -60,4 +60,3 @@ def offer_html(values: dict, token) -> SafeString:
         f'hx-post="{url}">{csrf}<input type="hidden" name="seat" value="{values["offer"]}"><input type="hidden" '
         f'name="version" value="{values["version"]}">\n    <button type="submit" class="small secondary">{label}'
         f"</button>\n    {asks}\n  </form>\n  \n</section>\n")
-

@@ -18,7 +18,7 @@ from games.cat_tower import words
 from games.cat_tower.engine import HOUSE, TOWER, item_die
 from games.cat_tower.scoring import CATEGORIES, cat_factors
 from games.cat_tower.sheet import hex_key
-from games.templatetags.match_tags import blocktranslated, first_action, form_start, jsonattr, seat_name, shown
+from games.templatetags.match_tags import badge, blocktranslated, first_action, form_start, jsonattr, seat_name, shown
 from games.words_kept import per_language
 
 register = template.Library()
@@ -255,23 +255,19 @@ def sheet_heading(seat: int, names, mine: bool, badges: dict, complete: list) ->
                     badges["winner"], len(complete))
 
 
-def _badge(kind: str, word: str) -> str:
-    return f' <span class="badge {kind}">{_text(word)}</span>'
-
-
 @per_language
 def _heading(name, total: int, picking: bool, choosing: bool, marked: bool, winner: bool, complete: int) -> str:
     parts = [_text(_("Your tower") if name is None else name),
              f' <span class="muted">· {words.points(total)}</span>']
     # Each word said outside the f-strings: xgettext does not read inside them (tests/i18n/test_catalogues.py).
     if picking:
-        parts.append(_badge("good", _("picking a die")))
+        parts.append(badge("good", _text(_("picking a die"))))
     elif marked:
-        parts.append(_badge("muted", pgettext("badge", "marked")))
+        parts.append(badge("muted", _text(pgettext("badge", "marked"))))
     elif choosing:
-        parts.append(_badge("good", pgettext("badge", "choosing")))
+        parts.append(badge("good", _text(pgettext("badge", "choosing"))))
     if winner:
-        parts.append(_badge("good", pgettext("badge", "winner")))
+        parts.append(badge("good", _text(pgettext("badge", "winner"))))
     if complete:
         said = ngettext("%(n)s column complete", "%(n)s columns complete", complete) % {"n": complete}
         parts.append(f' <span class="badge muted">{said}</span>')

@@ -7,7 +7,7 @@ from django.utils.translation import gettext, pgettext
 
 from games import fragments
 from games.rat_a_tat_cat.words import card_at, card_choice, card_name, discard_top, draw_pile, with_article
-from games.templatetags.match_tags import action_form, at, seat_name, shown
+from games.templatetags.match_tags import action_form, at, badge, seat_name, shown
 
 register = template.Library()
 
@@ -105,10 +105,6 @@ def kept_row(values: dict) -> str:
     return _row(Context(), values["row"], values["mine"], values["view"], values["names"], [])
 
 
-def _badge(classes: str, said: str) -> str:
-    return f' <span class="{classes}">{said}</span>'
-
-
 def _row(context, row, mine, view, names, actions) -> str:
     seat, esc = row["seat"], lambda value: shown(value, context)
     turn = seat == view.get("turn")
@@ -121,9 +117,9 @@ def _row(context, row, mine, view, names, actions) -> str:
     so_far = gettext("score so far %(total)s") % {"total": esc(at(view.get("totals"), seat))}
     badges = "".join((
         f' <span class="muted">· {so_far}</span>',
-        _badge("badge good", esc(gettext("to play"))) if turn else "",
-        _badge("badge", esc(gettext("knocked"))) if seat == view.get("knocked_by") else "",
-        _badge("badge muted", esc(pgettext("player", "out"))) if row.get("out") else ""))
+        badge("good", esc(gettext("to play"))) if turn else "",
+        badge("", esc(gettext("knocked"))) if seat == view.get("knocked_by") else "",
+        badge("muted", esc(pgettext("player", "out"))) if row.get("out") else ""))
     classes = "".join(("ratc-row", " mine" if mine else "", " out" if row.get("out") else "", " turn" if turn else ""))
     # A card's move: the first listed of each kind for its position (as first_action finds it), looked up once.
     moves = {}
